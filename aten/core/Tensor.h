@@ -1,0 +1,35 @@
+#pragma once
+// at::Tensor: the user-facing tensor handle. Operator methods (t.contiguous(), t.add_(x), ...)
+// are generated from the schema registry and defined after the dispatcher is visible; this
+// header only declares the class, so the dispatcher can hold Tensors without seeing operators.
+
+#include "aten/core/TensorBase.h"
+
+namespace at {
+
+class TORCH_API Tensor : public TensorBase {
+ public:
+  Tensor() = default;
+  explicit Tensor(c10::intrusive_ptr<c10::TensorImpl> impl) : TensorBase(std::move(impl)) {}
+  explicit Tensor(const TensorBase& base) : TensorBase(base) {}
+  Tensor(const Tensor&) = default;
+  Tensor(Tensor&&) noexcept = default;
+  Tensor& operator=(const Tensor&) & = default;
+  Tensor& operator=(Tensor&&) & noexcept = default;
+
+  template <typename T>
+  T* data_ptr() const {
+    return TensorBase::data_ptr<T>();
+  }
+  void* data_ptr() const { return TensorBase::data_ptr(); }
+};
+
+namespace detail {
+// Wraps a freshly made TensorImpl subclass in a Tensor.
+template <typename T, typename... Args>
+Tensor make_tensor(Args&&... args) {
+  return Tensor(c10::make_intrusive<T>(std::forward<Args>(args)...));
+}
+}  // namespace detail
+
+}  // namespace at

@@ -1,0 +1,112 @@
+#pragma once
+// TensorBase: the reference-counted handle to a TensorImpl, with every accessor that needs no
+// operator. at::Tensor (aten/core/Tensor.h) derives from it and adds the generated operator
+// methods; the dispatcher only ever needs this part.
+
+#include <ostream>
+
+#include "c10/core/TensorImpl.h"
+#include "c10/core/TensorOptions.h"
+#include "c10/util/intrusive_ptr.h"
+
+namespace at {
+
+class TensorBase;
+class Tensor;
+
+namespace detail {
+[[noreturn]] TORCH_API void throw_undefined_tensor(const char* what);
+[[noreturn]] TORCH_API void throw_data_ptr_type_mismatch(c10::ScalarType expected,
+                                                         c10::ScalarType found);
+}  // namespace detail
+
+class TORCH_API TensorBase {
+ public:
+  TensorBase() = default;
+  explicit TensorBase(c10::intrusive_ptr<c10::TensorImpl> impl) : impl_(std::move(impl)) {}
+  TensorBase(const TensorBase&) = default;
+  TensorBase(TensorBase&&) noexcept = default;
+  TensorBase& operator=(const TensorBase&) & = default;
+  TensorBase& operator=(TensorBase&&) & noexcept = default;
+
+  bool defined() const noexcept { return impl_.defined(); }
+  void reset() { impl_.reset(); }
+
+  c10::TensorImpl* unsafeGetTensorImpl() const noexcept { return impl_.get(); }
+  c10::TensorImpl* unsafeReleaseTensorImpl() { return impl_.release(); }
+  const c10::intrusive_ptr<c10::TensorImpl>& getIntrusivePtr() const noexcept { return impl_; }
+  c10::intrusive_ptr<c10::TensorImpl> unsafeReleaseIntrusivePtr() { return std::move(impl_); }
+  size_t use_count() const noexcept { return impl_.use_count(); }
+
+  // ---- Geometry ---------------------------------------------------------------------------
+  int64_t dim() const { return impl("dim")->dim(); }
+  int64_t ndimension() const { return dim(); }
+  c10::IntArrayRef sizes() const { return impl("sizes")->sizes(); }
+  c10::IntArrayRef strides() const { return impl("strides")->strides(); }
+  int64_t size(int64_t d) const { return impl("size")->size(d); }
+  int64_t stride(int64_t d) const { return impl("stride")->stride(d); }
+  int64_t numel() const { return impl("numel")->numel(); }
+  int64_t storage_offset() const { return impl("storage_offset")->storage_offset(); }
+  bool is_contiguous(c10::MemoryFormat memory_format = c10::MemoryFormat::Contiguous) const {
+    return impl("is_contiguous")->is_contiguous(memory_format);
+  }
+  bool is_non_overlapping_and_dense() const {
+    return impl("is_non_overlapping_and_dense")->is_non_overlapping_and_dense();
+  }
+  // ChannelsLast / ChannelsLast3d when the strides look like it (see Note [Ambiguous strides
+  // and channels-last]); with exact_match, only when they equal the channels-last strides.
+  c10::MemoryFormat suggest_memory_format(bool channels_last_strides_exact_match = false) const;
+
+  // ---- Type, device, storage --------------------------------------------------------------
+  c10::ScalarType scalar_type() const { return impl("scalar_type")->scalar_type(); }
+  caffe2::TypeMeta dtype() const { return impl("dtype")->dtype(); }
+  c10::Device device() const { return impl("device")->device(); }
+  c10::Layout layout() const { return c10::Layout::Strided; }
+  c10::DispatchKeySet key_set() const { return impl("key_set")->key_set(); }
+  c10::TensorOptions options() const {
+    return c10::TensorOptions().dtype(dtype()).device(device()).layout(layout());
+  }
+  bool is_cpu() const { return impl("is_cpu")->is_cpu(); }
+  bool is_cuda() const { return impl("is_cuda")->is_cuda(); }
+  bool is_meta() const { return impl("is_meta")->is_meta(); }
+  int64_t element_size() const { return static_cast<int64_t>(impl("element_size")->itemsize()); }
+  size_t itemsize() const { return impl("itemsize")->itemsize(); }
+  size_t nbytes() const { return static_cast<size_t>(numel()) * itemsize(); }
+  bool has_storage() const { return defined() && impl_->has_storage(); }
+  const c10::Storage& storage() const { return impl("storage")->storage(); }
+  // "CPUFloatType", as libtorch's toString() and the printed footer say.
+  std::string toString() const;
+
+  // Pointer to the first element; data_ptr<T> checks the dtype ("expected scalar type Float
+  // but found Long").
+  void* data_ptr() const { return impl("data_ptr")->data(); }
+  template <typename T>
+  T* data_ptr() const {
+    const c10::ScalarType st = scalar_type();
+    if (C10_UNLIKELY(st != c10::CppTypeToScalarType<T>::value)) {
+      detail::throw_data_ptr_type_mismatch(c10::CppTypeToScalarType<T>::value, st);
+    }
+    return static_cast<T*>(impl_->data());
+  }
+
+  // ---- Identity and aliasing --------------------------------------------------------------
+  bool is_same(const TensorBase& other) const noexcept { return impl_ == other.impl_; }
+  // True when both tensors look at the same storage (views of one base).
+  bool is_alias_of(const TensorBase& other) const {
+    if (!has_storage() || !other.has_storage()) return false;
+    return impl_->storage().is_alias_of(other.impl_->storage());
+  }
+
+  // ---- Versions ---------------------------------------------------------------------------
+  int64_t _version() const { return impl("_version")->version_counter().current_version(); }
+
+ protected:
+  c10::TensorImpl* impl(const char* what) const {
+    if (C10_UNLIKELY(!impl_)) detail::throw_undefined_tensor(what);
+    return impl_.get();
+  }
+
+  c10::intrusive_ptr<c10::TensorImpl> impl_;
+};
+
+}  // namespace at

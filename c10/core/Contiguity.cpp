@@ -1,0 +1,67 @@
+#include "c10/core/Contiguity.h"
+
+#include <algorithm>
+
+namespace c10 {
+
+namespace {
+// Walks `order` (fastest dim first) requiring dense strides, skipping size-1 dims.
+template <size_t N>
+bool dense_in_order(IntArrayRef sizes, IntArrayRef strides, const int (&order)[N]) {
+  int64_t expected = 1;
+  for (int d : order) {
+    const int64_t size_d = sizes[d];
+    if (size_d != 1) {
+      if (strides[d] != expected) return false;
+      expected *= size_d;
+    }
+  }
+  return true;
+}
+}  // namespace
+
+bool compute_contiguous(IntArrayRef sizes, IntArrayRef strides) {
+  for (int64_t s : sizes) {
+    if (s == 0) return true;
+  }
+  int64_t expected = 1;
+  for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; d--) {
+    const int64_t size_d = sizes[d];
+    if (size_d != 1) {
+      if (strides[d] != expected) return false;
+      expected *= size_d;
+    }
+  }
+  return true;
+}
+
+bool compute_channels_last_contiguous_2d(IntArrayRef sizes, IntArrayRef strides) {
+  static const int order[] = {1, 3, 2, 0};
+  return sizes.size() == 4 && dense_in_order(sizes, strides, order);
+}
+
+bool compute_channels_last_contiguous_3d(IntArrayRef sizes, IntArrayRef strides) {
+  static const int order[] = {1, 4, 3, 2, 0};
+  return sizes.size() == 5 && dense_in_order(sizes, strides, order);
+}
+
+bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
+  const size_t dim = sizes.size();
+  if (dim == 1) return sizes[0] < 2 || strides[0] == 1;
+  // See Note [Non-overlapping and dense]. Only dims of size >= 2 take part; sorting them by
+  // stride is equivalent to libtorch's sort that pushes small dims to the end.
+  SmallVector<int64_t, kDimVectorStaticSize> perm;
+  for (size_t d = 0; d < dim; d++) {
+    if (sizes[d] >= 2) perm.push_back(static_cast<int64_t>(d));
+  }
+  std::stable_sort(perm.begin(), perm.end(),
+                   [&](int64_t a, int64_t b) { return strides[a] < strides[b]; });
+  int64_t require_stride = 1;
+  for (int64_t d : perm) {
+    if (strides[d] != require_stride) return false;
+    require_stride *= sizes[d];
+  }
+  return true;
+}
+
+}  // namespace c10

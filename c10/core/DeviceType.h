@@ -1,0 +1,40 @@
+#pragma once
+// The kinds of device a tensor can live on. Values match libtorch's so they travel as ints.
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+#include "c10/util/Macros.h"
+
+namespace c10 {
+
+enum class DeviceType : int8_t {
+  CPU = 0,
+  CUDA = 1,
+  Meta = 9,
+  PrivateUse1 = 19,
+  COMPILE_TIME_MAX_DEVICE_TYPES = 20,
+};
+
+constexpr DeviceType kCPU = DeviceType::CPU;
+constexpr DeviceType kCUDA = DeviceType::CUDA;
+constexpr DeviceType kMeta = DeviceType::Meta;
+constexpr DeviceType kPrivateUse1 = DeviceType::PrivateUse1;
+constexpr int COMPILE_TIME_MAX_DEVICE_TYPES =
+    static_cast<int>(DeviceType::COMPILE_TIME_MAX_DEVICE_TYPES);
+
+// "CPU", "CUDA", ... (lower_case=true gives "cpu", "cuda", "meta", "privateuseone").
+C10_API std::string DeviceTypeName(DeviceType d, bool lower_case = false);
+C10_API bool isValidDeviceType(DeviceType d);
+C10_API std::ostream& operator<<(std::ostream& stream, DeviceType type);
+
+}  // namespace c10
+
+namespace at {
+using c10::DeviceType;
+using c10::kCPU;
+using c10::kCUDA;
+using c10::kMeta;
+using c10::kPrivateUse1;
+}  // namespace at

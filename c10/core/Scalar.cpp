@@ -1,0 +1,39 @@
+#include "c10/core/Scalar.h"
+
+#include <ostream>
+
+namespace c10 {
+
+namespace detail {
+void throw_scalar_overflow(const char* type_name) {
+  TORCH_CHECK(false, "value cannot be converted to type ", type_name, " without overflow");
+}
+}  // namespace detail
+
+Scalar Scalar::operator-() const {
+  TORCH_CHECK(!isBoolean(), "torch boolean negative operator is not supported.");
+  if (isFloatingPoint()) return Scalar(-v_.d);
+  return Scalar(-v_.i);
+}
+
+bool Scalar::equal(double num) const {
+  if (isFloatingPoint()) return v_.d == num;
+  if (isIntegral(/*includeBool=*/false)) return static_cast<double>(v_.i) == num;
+  return false;
+}
+
+bool Scalar::equal(bool num) const { return isBoolean() && static_cast<bool>(v_.i) == num; }
+
+bool Scalar::equal(int64_t num) const {
+  if (isFloatingPoint()) return v_.d == static_cast<double>(num);
+  if (isIntegral(/*includeBool=*/false)) return v_.i == num;
+  return false;
+}
+
+std::ostream& operator<<(std::ostream& out, const Scalar& s) {
+  if (s.isFloatingPoint()) return out << s.toDouble();
+  if (s.isBoolean()) return out << (s.toBool() ? "true" : "false");
+  return out << s.toLong();
+}
+
+}  // namespace c10

@@ -1,0 +1,157 @@
+#include "c10/core/TensorImpl.h"
+
+#include "c10/core/Contiguity.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace c10 {
+
+DispatchKey backendDispatchKey(DeviceType device_type) {
+  switch (device_type) {
+    case DeviceType::CPU:
+      return DispatchKey::CPU;
+    case DeviceType::CUDA:
+      return DispatchKey::CUDA;
+    case DeviceType::Meta:
+      return DispatchKey::Meta;
+    case DeviceType::PrivateUse1:
+      return DispatchKey::PrivateUse1;
+    default:
+      TORCH_CHECK(false, "Unsupported device type for a tensor: ", device_type);
+  }
+}
+
+namespace {
+Device device_of_keys(DispatchKeySet key_set) {
+  if (key_set.has(DispatchKey::CUDA)) return Device(DeviceType::CUDA, 0);
+  if (key_set.has(DispatchKey::Meta)) return Device(DeviceType::Meta);
+  if (key_set.has(DispatchKey::PrivateUse1)) return Device(DeviceType::PrivateUse1, 0);
+  return Device(DeviceType::CPU);
+}
+}  // namespace
+
+TensorImpl::TensorImpl(Storage&& storage, DispatchKeySet key_set, caffe2::TypeMeta data_type)
+    : storage_(std::move(storage)),
+      data_type_(data_type),
+      device_(storage_.defined() ? storage_.device() : device_of_keys(key_set)),
+      key_set_(key_set) {
+  refresh_numel();
+  refresh_contiguous();
+}
+
+TensorImpl::TensorImpl(DispatchKeySet key_set, caffe2::TypeMeta data_type,
+                       c10::optional<Device> device_opt)
+    : data_type_(data_type),
+      device_(device_opt ? *device_opt : device_of_keys(key_set)),
+      key_set_(key_set) {
+  refresh_numel();
+  refresh_contiguous();
+}
+
+TensorImpl::~TensorImpl() = default;
+
+void TensorImpl::set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride,
+                                       c10::optional<int64_t> storage_offset) {
+  TORCH_CHECK(new_size.size() == new_stride.size(), "dimensionality of sizes (", new_size.size(),
+              ") must match dimensionality of strides (", new_stride.size(), ")");
+  sizes_and_strides_.set_sizes(new_size);
+  sizes_and_strides_.set_strides(new_stride);
+  if (storage_offset.has_value()) storage_offset_ = *storage_offset;
+  refresh_numel();
+  refresh_contiguous();
+}
+
+void TensorImpl::set_sizes_contiguous(IntArrayRef new_size) {
+  sizes_and_strides_.set_sizes(new_size);
+  refresh_numel();
+  empty_tensor_restride(MemoryFormat::Contiguous);
+}
+
+void TensorImpl::set_storage_offset(int64_t storage_offset) {
+  TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
+  storage_offset_ = storage_offset;
+}
+
+void TensorImpl::set_storage_keep_dtype(Storage storage) { storage_ = std::move(storage); }
+
+void TensorImpl::empty_tensor_restride(MemoryFormat memory_format) {
+  const int64_t ndim = dim();
+  switch (memory_format) {
+    case MemoryFormat::Contiguous: {
+      if (ndim > 0) {
+        int64_t* strides = sizes_and_strides_.strides_data();
+        const int64_t* sizes = sizes_and_strides_.sizes_data();
+        strides[ndim - 1] = 1;
+        for (int64_t i = ndim - 2; i >= 0; --i) {
+          // Size-0 dims count as 1 so the other strides stay meaningful.
+          strides[i] = strides[i + 1] * std::max<int64_t>(sizes[i + 1], 1);
+        }
+      }
+      break;
+    }
+    case MemoryFormat::ChannelsLast: {
+      TORCH_CHECK(ndim == 4, "required rank 4 tensor to use channels_last format");
+      sizes_and_strides_.set_strides(get_channels_last_strides_2d(sizes()));
+      break;
+    }
+    case MemoryFormat::ChannelsLast3d: {
+      TORCH_CHECK(ndim == 5, "required rank 5 tensor to use channels_last_3d format");
+      sizes_and_strides_.set_strides(get_channels_last_strides_3d(sizes()));
+      break;
+    }
+    case MemoryFormat::Preserve:
+      TORCH_CHECK(false, "unsupported memory format ", memory_format);
+    default:
+      TORCH_INTERNAL_ASSERT(false, "invalid memory format ", memory_format);
+  }
+  refresh_contiguous();
+}
+
+void TensorImpl::refresh_numel() {
+  uint64_t n = 1;
+  bool overflowed = false;
+  for (int64_t s : sizes()) {
+    overflowed |= __builtin_mul_overflow(n, static_cast<uint64_t>(s), &n);
+  }
+  TORCH_CHECK(!overflowed && n <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()),
+              "numel: integer multiplication overflow");
+  numel_ = static_cast<int64_t>(n);
+}
+
+void TensorImpl::refresh_contiguous() {
+  const IntArrayRef sz = sizes();
+  const IntArrayRef st = strides();
+  // An empty tensor counts as contiguous whatever its strides.
+  is_contiguous_ = numel_ == 0 || compute_contiguous(sz, st);
+  // Ranks below 4 are never channels-last; rank 4 may be 2d channels-last; rank 5 may be either,
+  // and the 3d flags yield to the 2d ones exactly as in libtorch.
+  switch (dim()) {
+    case 4:
+      is_channels_last_contiguous_ = compute_channels_last_contiguous_2d(sz, st);
+      is_channels_last_3d_contiguous_ = false;
+      is_channels_last_ = is_channels_last_strides_2d(sz, st);
+      is_channels_last_3d_ = false;
+      is_non_overlapping_and_dense_ = is_contiguous_ || is_channels_last_contiguous_ ||
+                                      compute_non_overlapping_and_dense(sz, st);
+      break;
+    case 5:
+      is_channels_last_contiguous_ = compute_channels_last_contiguous_2d(sz, st);
+      is_channels_last_3d_contiguous_ =
+          !is_channels_last_contiguous_ && compute_channels_last_contiguous_3d(sz, st);
+      is_channels_last_ = !is_channels_last_3d_contiguous_ && is_channels_last_strides_2d(sz, st);
+      is_channels_last_3d_ = !is_channels_last_ && is_channels_last_strides_3d(sz, st);
+      is_non_overlapping_and_dense_ = is_contiguous_ || is_channels_last_contiguous_ ||
+                                      is_channels_last_3d_contiguous_ ||
+                                      compute_non_overlapping_and_dense(sz, st);
+      break;
+    default:
+      is_channels_last_contiguous_ = false;
+      is_channels_last_3d_contiguous_ = false;
+      is_channels_last_ = false;
+      is_channels_last_3d_ = false;
+      is_non_overlapping_and_dense_ = is_contiguous_ || compute_non_overlapping_and_dense(sz, st);
+  }
+}
+
+}  // namespace c10

@@ -1,0 +1,190 @@
+#pragma once
+// TensorImpl: the one object behind every tensor — storage, sizes, strides, offset, dtype,
+// device, dispatch keys, version counter — with the layout flags of REFERENCE.md section 1
+// cached and refreshed on every size/stride change.
+//
+//   auto impl = c10::make_intrusive<c10::TensorImpl>(
+//       std::move(storage), c10::DispatchKeySet(c10::DispatchKey::CPU), caffe2::TypeMeta::Make<float>());
+//   impl->set_sizes_contiguous({2, 3});       // strides [3, 1]; flags refreshed
+//   impl->is_contiguous();                    // true
+
+#include <atomic>
+#include <memory>
+
+#include "c10/core/Device.h"
+#include "c10/core/DispatchKeySet.h"
+#include "c10/core/Layout.h"
+#include "c10/core/MemoryFormat.h"
+#include "c10/core/ScalarType.h"
+#include "c10/util/typeid.h"
+#include "c10/core/Storage.h"
+#include "c10/core/WrapDimMinimal.h"
+#include "c10/core/impl/SizesAndStrides.h"
+#include "c10/util/Optional.h"
+#include "c10/util/intrusive_ptr.h"
+
+namespace c10 {
+
+struct TensorImpl;
+
+// Note [Version counter]
+// Every in-place operation bumps the version of the tensor it writes; views share their base's
+// counter, so a write through any view is seen by all of them. Autograd compares versions to
+// detect a saved tensor that was modified after it was saved.
+struct C10_API VariableVersion {
+ public:
+  struct VersionCounter : intrusive_ptr_target {
+    explicit VersionCounter(uint32_t version) : version_(version) {}
+    std::atomic<uint32_t> version_;
+  };
+
+  explicit VariableVersion(uint32_t version = 0)
+      : version_counter_(make_intrusive<VersionCounter>(version)) {}
+
+  bool unique() const { return version_counter_.use_count() == 1; }
+  uint32_t current_version() const { return version_counter_->version_.load(); }
+  void bump() { ++version_counter_->version_; }
+  void set_version(int64_t v) { version_counter_->version_ = static_cast<uint32_t>(v); }
+  // True when both share one counter (a view and its base).
+  bool is_shared_with(const VariableVersion& other) const {
+    return version_counter_ == other.version_counter_;
+  }
+
+ private:
+  intrusive_ptr<VersionCounter> version_counter_;
+};
+
+// Autograd keeps its per-tensor state (requires_grad, grad, grad_fn, ...) behind this
+// interface so c10 needs to know nothing about autograd. See aten/autograd.
+struct C10_API AutogradMetaInterface {
+  virtual ~AutogradMetaInterface() = default;
+  virtual void set_requires_grad(bool requires_grad, TensorImpl* self_impl) = 0;
+  virtual bool requires_grad() const = 0;
+};
+
+struct C10_API TensorImpl : public intrusive_ptr_target {
+  TensorImpl(Storage&& storage, DispatchKeySet key_set, caffe2::TypeMeta data_type);
+  // A tensor on a device without storage (e.g. Meta), or storage set later.
+  TensorImpl(DispatchKeySet key_set, caffe2::TypeMeta data_type, c10::optional<Device> device_opt);
+  ~TensorImpl() override;
+
+  TensorImpl(const TensorImpl&) = delete;
+  TensorImpl& operator=(const TensorImpl&) = delete;
+
+  // ---- Geometry ---------------------------------------------------------------------------
+  int64_t dim() const { return static_cast<int64_t>(sizes_and_strides_.size()); }
+  IntArrayRef sizes() const { return sizes_and_strides_.sizes_arrayref(); }
+  IntArrayRef strides() const { return sizes_and_strides_.strides_arrayref(); }
+  int64_t size(int64_t d) const {
+    return sizes_and_strides_.size_at(maybe_wrap_dim(d, dim(), /*wrap_scalar=*/false));
+  }
+  int64_t stride(int64_t d) const {
+    return sizes_and_strides_.stride_at(maybe_wrap_dim(d, dim(), /*wrap_scalar=*/false));
+  }
+  int64_t numel() const { return numel_; }
+  bool is_empty() const { return numel_ == 0; }
+  int64_t storage_offset() const { return storage_offset_; }
+
+  // Sets sizes, strides and (optionally) the storage offset, then refreshes numel and flags.
+  // No bounds checks: see c10/core/StorageSize.h for those (as_strided uses them).
+  void set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride,
+                             c10::optional<int64_t> storage_offset = c10::nullopt);
+  // Sets sizes with contiguous strides.
+  void set_sizes_contiguous(IntArrayRef new_size);
+  void set_storage_offset(int64_t storage_offset);
+  // Re-strides in place (no data moves) for a format; used on freshly allocated tensors.
+  // "required rank 4 tensor to use channels_last format" on the wrong rank.
+  void empty_tensor_restride(MemoryFormat memory_format);
+
+  // ---- Layout flags (cached) --------------------------------------------------------------
+  bool is_contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const {
+    if (memory_format == MemoryFormat::ChannelsLast) return is_channels_last_contiguous_;
+    if (memory_format == MemoryFormat::ChannelsLast3d) return is_channels_last_3d_contiguous_;
+    return is_contiguous_;
+  }
+  // See Note [Ambiguous strides and channels-last] in MemoryFormat.h.
+  bool is_strides_like_channels_last() const { return is_channels_last_; }
+  bool is_strides_like_channels_last_3d() const { return is_channels_last_3d_; }
+  bool is_strides_like(MemoryFormat memory_format) const {
+    if (memory_format == MemoryFormat::ChannelsLast) return is_channels_last_;
+    if (memory_format == MemoryFormat::ChannelsLast3d) return is_channels_last_3d_;
+    return false;
+  }
+  bool is_non_overlapping_and_dense() const { return is_non_overlapping_and_dense_; }
+
+  // ---- Type, device, keys -----------------------------------------------------------------
+  caffe2::TypeMeta dtype() const { return data_type_; }
+  ScalarType scalar_type() const { return data_type_.toScalarType(); }
+  size_t itemsize() const { return data_type_.itemsize(); }
+  Device device() const { return device_; }
+  DeviceType device_type() const { return device_.type(); }
+  bool is_cpu() const { return device_.is_cpu(); }
+  bool is_cuda() const { return device_.is_cuda(); }
+  bool is_meta() const { return device_.is_meta(); }
+  Layout layout() const { return Layout::Strided; }
+  DispatchKeySet key_set() const { return key_set_; }
+
+  // ---- Storage and data -------------------------------------------------------------------
+  bool has_storage() const { return storage_.defined(); }
+  const Storage& storage() const { return storage_; }
+  Storage& unsafe_storage() { return storage_; }
+  // Replaces the storage, keeping dtype, sizes and strides.
+  void set_storage_keep_dtype(Storage storage);
+  // Pointer to the first element (storage data + offset), or nullptr when there is none.
+  void* data() const {
+    if (!storage_.defined() || storage_.data() == nullptr) return nullptr;
+    return static_cast<char*>(storage_.data()) +
+           static_cast<int64_t>(data_type_.itemsize()) * storage_offset_;
+  }
+  template <typename T>
+  T* data_ptr_impl() const {
+    return static_cast<T*>(data());
+  }
+
+  // ---- Version counter and autograd -------------------------------------------------------
+  const VariableVersion& version_counter() const { return version_counter_; }
+  void set_version_counter(const VariableVersion& version_counter) {
+    version_counter_ = version_counter;
+  }
+  void bump_version() { version_counter_.bump(); }
+
+  AutogradMetaInterface* autograd_meta() const { return autograd_meta_.get(); }
+  void set_autograd_meta(std::unique_ptr<AutogradMetaInterface> autograd_meta) {
+    autograd_meta_ = std::move(autograd_meta);
+  }
+  bool requires_grad() const { return autograd_meta_ && autograd_meta_->requires_grad(); }
+
+  // Turns the key set into another backend's (used by to(device) and the trace tests).
+  void set_key_set(DispatchKeySet key_set) { key_set_ = key_set; }
+
+ private:
+  // Recomputes numel and every cached flag; called after any size/stride change.
+  void refresh_numel();
+  void refresh_contiguous();
+
+  Storage storage_;
+  std::unique_ptr<AutogradMetaInterface> autograd_meta_;
+  VariableVersion version_counter_;
+  impl::SizesAndStrides sizes_and_strides_;
+  int64_t storage_offset_ = 0;
+  int64_t numel_ = 0;
+  caffe2::TypeMeta data_type_;
+  Device device_;
+  DispatchKeySet key_set_;
+
+  bool is_contiguous_ : 1;
+  bool is_channels_last_contiguous_ : 1;
+  bool is_channels_last_3d_contiguous_ : 1;
+  bool is_channels_last_ : 1;
+  bool is_channels_last_3d_ : 1;
+  bool is_non_overlapping_and_dense_ : 1;
+};
+
+// The dispatch key of a device's backend (CPU -> DispatchKey::CPU, ...).
+C10_API DispatchKey backendDispatchKey(DeviceType device_type);
+
+}  // namespace c10
+
+namespace at {
+using c10::TensorImpl;
+}  // namespace at

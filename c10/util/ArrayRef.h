@@ -1,0 +1,143 @@
+#pragma once
+// ArrayRef<T>: a non-owning view of a contiguous run of T (sizes, strides, tensor lists).
+// Cheap to pass by value; it never outlives what it points at.
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <iterator>
+#include <ostream>
+#include <type_traits>
+#include <vector>
+
+#include "c10/util/Exception.h"
+#include "c10/util/SmallVector.h"
+#include "c10/util/irange.h"
+
+namespace c10 {
+
+template <typename T>
+class ArrayRef final {
+ public:
+  using iterator = const T*;
+  using const_iterator = const T*;
+  using size_type = size_t;
+  using value_type = T;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+
+  constexpr ArrayRef() : data_(nullptr), length_(0) {}
+  // One element.
+  constexpr ArrayRef(const T& one) : data_(&one), length_(1) {}  // NOLINT
+  constexpr ArrayRef(const T* data, size_t length) : data_(data), length_(length) {}
+  constexpr ArrayRef(const T* begin, const T* end) : data_(begin), length_(end - begin) {}
+  template <typename A>
+  ArrayRef(const std::vector<T, A>& v) : data_(v.data()), length_(v.size()) {}  // NOLINT
+  template <size_t N>
+  ArrayRef(const absl::InlinedVector<T, N>& v) : data_(v.data()), length_(v.size()) {}  // NOLINT
+  template <size_t N>
+  constexpr ArrayRef(const std::array<T, N>& a) : data_(a.data()), length_(N) {}  // NOLINT
+  template <size_t N>
+  constexpr ArrayRef(const T (&a)[N]) : data_(a), length_(N) {}  // NOLINT
+  // The list must outlive the ArrayRef: fine for arguments (`t.view({2, 3})`), never for
+  // a variable initialized from a braced list.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winit-list-lifetime"
+  constexpr ArrayRef(const std::initializer_list<T>& v)  // NOLINT
+      : data_(v.begin() == v.end() ? static_cast<T*>(nullptr) : v.begin()), length_(v.size()) {}
+#pragma GCC diagnostic pop
+
+  constexpr iterator begin() const { return data_; }
+  constexpr iterator end() const { return data_ + length_; }
+  constexpr const_iterator cbegin() const { return data_; }
+  constexpr const_iterator cend() const { return data_ + length_; }
+  constexpr reverse_iterator rbegin() const { return reverse_iterator(end()); }
+  constexpr reverse_iterator rend() const { return reverse_iterator(begin()); }
+
+  constexpr bool empty() const { return length_ == 0; }
+  constexpr const T* data() const { return data_; }
+  constexpr size_t size() const { return length_; }
+
+  const T& front() const {
+    TORCH_CHECK(!empty(), "ArrayRef: attempted to access front() of empty list");
+    return data_[0];
+  }
+  const T& back() const {
+    TORCH_CHECK(!empty(), "ArrayRef: attempted to access back() of empty list");
+    return data_[length_ - 1];
+  }
+
+  bool equals(ArrayRef rhs) const {
+    return length_ == rhs.length_ && std::equal(begin(), end(), rhs.begin());
+  }
+
+  // Elements [n, n + m).
+  ArrayRef<T> slice(size_t n, size_t m) const {
+    TORCH_CHECK(n + m <= size(), "ArrayRef: invalid slice, N = ", n, "; M = ", m,
+                "; size = ", size());
+    return ArrayRef<T>(data() + n, m);
+  }
+  ArrayRef<T> slice(size_t n) const {
+    TORCH_CHECK(n <= size(), "ArrayRef: invalid slice, N = ", n, "; size = ", size());
+    return slice(n, size() - n);
+  }
+
+  constexpr const T& operator[](size_t index) const { return data_[index]; }
+  const T& at(size_t index) const {
+    TORCH_CHECK(index < length_, "ArrayRef: invalid index Index = ", index,
+                "; Length = ", length_);
+    return data_[index];
+  }
+
+  // Disallow accidental assignment from a temporary.
+  template <typename U>
+  typename std::enable_if<std::is_same<U, T>::value, ArrayRef<T>>::type& operator=(U&&) = delete;
+  template <typename U>
+  typename std::enable_if<std::is_same<U, T>::value, ArrayRef<T>>::type& operator=(
+      std::initializer_list<U>) = delete;
+
+  std::vector<T> vec() const { return std::vector<T>(data_, data_ + length_); }
+
+ private:
+  const T* data_;
+  size_t length_;
+};
+
+template <typename T>
+std::ostream& operator<<(std::ostream& out, ArrayRef<T> list) {
+  out << "[";
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (i > 0) out << ", ";
+    out << list[i];
+  }
+  return out << "]";
+}
+
+template <typename T>
+bool operator==(ArrayRef<T> a, ArrayRef<T> b) { return a.equals(b); }
+template <typename T>
+bool operator!=(ArrayRef<T> a, ArrayRef<T> b) { return !a.equals(b); }
+template <typename T>
+bool operator==(const std::vector<T>& a, ArrayRef<T> b) { return ArrayRef<T>(a).equals(b); }
+template <typename T>
+bool operator==(ArrayRef<T> a, const std::vector<T>& b) { return a.equals(ArrayRef<T>(b)); }
+template <typename T>
+bool operator!=(const std::vector<T>& a, ArrayRef<T> b) { return !ArrayRef<T>(a).equals(b); }
+template <typename T>
+bool operator!=(ArrayRef<T> a, const std::vector<T>& b) { return !a.equals(ArrayRef<T>(b)); }
+
+using IntArrayRef = ArrayRef<int64_t>;
+
+// The small vector that holds a tensor's sizes or strides (5 dims inline).
+constexpr size_t kDimVectorStaticSize = 5;
+using DimVector = SmallVector<int64_t, kDimVectorStaticSize>;
+
+}  // namespace c10
+
+namespace at {
+using c10::ArrayRef;
+using c10::DimVector;
+using c10::IntArrayRef;
+using c10::irange;
+}  // namespace at
+

@@ -1,0 +1,97 @@
+#include "c10/util/Exception.h"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <cstring>
+#include <ostream>
+
+namespace c10 {
+
+std::ostream& operator<<(std::ostream& out, const SourceLocation& loc) {
+  return out << loc.function << " at " << loc.file << ":" << loc.line;
+}
+
+namespace {
+std::string location_text(const SourceLocation& loc) {
+  // Only the file's name: full build paths make messages unreadable.
+  const char* base = std::strrchr(loc.file, '/');
+  return str("Exception raised from ", loc.function, " at ", base ? base + 1 : loc.file, ":",
+             loc.line, " (most recent call first)");
+}
+}  // namespace
+
+Error::Error(SourceLocation loc, std::string msg)
+    : Error(std::move(msg), location_text(loc)) {}
+
+Error::Error(std::string msg, std::string backtrace)
+    : msg_(std::move(msg)), backtrace_(std::move(backtrace)) {
+  refresh_what();
+}
+
+void Error::add_context(std::string new_msg) {
+  context_.push_back(std::move(new_msg));
+  refresh_what();
+}
+
+void Error::refresh_what() {
+  what_without_backtrace_ = msg_;
+  for (const auto& c : context_) {
+    what_without_backtrace_ += "\n";
+    what_without_backtrace_ += c;
+  }
+  what_ = what_without_backtrace_;
+  if (!backtrace_.empty()) {
+    what_ += "\n";
+    what_ += backtrace_;
+  }
+}
+
+void WarningHandler::process(const SourceLocation& loc, const std::string& msg,
+                             bool /*verbatim*/) {
+  const char* base = std::strrchr(loc.file, '/');
+  spdlog::warn("{} (Triggered internally at {}:{}.)", msg, base ? base + 1 : loc.file, loc.line);
+}
+
+namespace WarningUtils {
+namespace {
+WarningHandler* default_handler() {
+  static WarningHandler handler;
+  return &handler;
+}
+std::atomic<WarningHandler*>& handler_slot() {
+  static std::atomic<WarningHandler*> slot{default_handler()};
+  return slot;
+}
+}  // namespace
+
+void set_warning_handler(WarningHandler* handler) noexcept {
+  handler_slot().store(handler ? handler : default_handler());
+}
+WarningHandler* get_warning_handler() noexcept { return handler_slot().load(); }
+}  // namespace WarningUtils
+
+void warn(const SourceLocation& loc, const std::string& msg, bool verbatim) {
+  WarningUtils::get_warning_handler()->process(loc, msg, verbatim);
+}
+
+namespace detail {
+
+void torchCheckFail(const char* func, const char* file, uint32_t line, const std::string& msg) {
+  throw Error(SourceLocation{func, file, line}, msg);
+}
+
+void torchCheckFail(const char* func, const char* file, uint32_t line, const char* msg) {
+  throw Error(SourceLocation{func, file, line}, msg);
+}
+
+void torchInternalAssertFail(const char* func, const char* file, uint32_t line, const char* cond,
+                             const std::string& msg) {
+  const char* base = std::strrchr(file, '/');
+  throw Error(SourceLocation{func, file, line},
+              str(cond, " INTERNAL ASSERT FAILED at \"", base ? base + 1 : file, "\":", line,
+                  ", please report a bug to miniaten. ", msg));
+}
+
+}  // namespace detail
+}  // namespace c10

@@ -1,0 +1,19 @@
+#pragma once
+// Compiler helpers shared by every layer.
+
+#define C10_LIKELY(x) __builtin_expect(static_cast<bool>(x), 1)
+#define C10_UNLIKELY(x) __builtin_expect(static_cast<bool>(x), 0)
+#define C10_NOINLINE __attribute__((noinline))
+#define C10_ALWAYS_INLINE inline __attribute__((always_inline))
+#define C10_API __attribute__((visibility("default")))
+#define TORCH_API C10_API
+#define C10_UNUSED __attribute__((__unused__))
+
+#define C10_CONCATENATE_IMPL(s1, s2) s1##s2
+#define C10_CONCATENATE(s1, s2) C10_CONCATENATE_IMPL(s1, s2)
+#define C10_UID __COUNTER__
+#define C10_ANONYMOUS_VARIABLE(str) C10_CONCATENATE(str, __COUNTER__)
+
+#define C10_DISABLE_COPY_AND_ASSIGN(classname) \
+  classname(const classname&) = delete;        \
+  classname& operator=(const classname&) = delete

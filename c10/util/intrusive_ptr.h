@@ -1,0 +1,138 @@
+#pragma once
+// intrusive_ptr<T>: a shared pointer whose count lives in the object (TensorImpl, StorageImpl).
+// One atomic increment per copy, no control block, and a raw TensorImpl* can be turned back
+// into an owning pointer (reclaim_copy), which the dispatcher and autograd rely on.
+
+#include <atomic>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include "c10/util/Exception.h"
+
+namespace c10 {
+
+class intrusive_ptr_target {
+ public:
+  intrusive_ptr_target() noexcept : refcount_(0) {}
+  // Copying an object never copies its count.
+  intrusive_ptr_target(const intrusive_ptr_target&) noexcept : refcount_(0) {}
+  intrusive_ptr_target& operator=(const intrusive_ptr_target&) noexcept { return *this; }
+
+ protected:
+  virtual ~intrusive_ptr_target() = default;
+
+ private:
+  template <typename T>
+  friend class intrusive_ptr;
+  mutable std::atomic<size_t> refcount_;
+};
+
+template <typename T>
+class intrusive_ptr final {
+  static_assert(std::is_base_of<intrusive_ptr_target, T>::value,
+                "intrusive_ptr<T> requires T to derive from intrusive_ptr_target");
+
+ public:
+  using element_type = T;
+
+  constexpr intrusive_ptr() noexcept : target_(nullptr) {}
+  constexpr intrusive_ptr(std::nullptr_t) noexcept : target_(nullptr) {}  // NOLINT
+
+  intrusive_ptr(const intrusive_ptr& rhs) noexcept : target_(rhs.target_) { retain(); }
+  intrusive_ptr(intrusive_ptr&& rhs) noexcept : target_(rhs.target_) { rhs.target_ = nullptr; }
+  template <typename U, typename = std::enable_if_t<std::is_convertible<U*, T*>::value>>
+  intrusive_ptr(intrusive_ptr<U>&& rhs) noexcept : target_(rhs.release()) {}  // NOLINT
+  template <typename U, typename = std::enable_if_t<std::is_convertible<U*, T*>::value>>
+  intrusive_ptr(const intrusive_ptr<U>& rhs) noexcept : target_(rhs.get()) {  // NOLINT
+    retain();
+  }
+  ~intrusive_ptr() noexcept { reset_(); }
+
+  intrusive_ptr& operator=(const intrusive_ptr& rhs) noexcept {
+    intrusive_ptr tmp(rhs);
+    swap(tmp);
+    return *this;
+  }
+  intrusive_ptr& operator=(intrusive_ptr&& rhs) noexcept {
+    intrusive_ptr tmp(std::move(rhs));
+    swap(tmp);
+    return *this;
+  }
+
+  T* get() const noexcept { return target_; }
+  T& operator*() const noexcept { return *target_; }
+  T* operator->() const noexcept { return target_; }
+  explicit operator bool() const noexcept { return target_ != nullptr; }
+  bool defined() const noexcept { return target_ != nullptr; }
+
+  void reset() noexcept {
+    reset_();
+    target_ = nullptr;
+  }
+  void swap(intrusive_ptr& rhs) noexcept { std::swap(target_, rhs.target_); }
+
+  size_t use_count() const noexcept {
+    return target_ ? target_->refcount_.load(std::memory_order_relaxed) : 0;
+  }
+  bool unique() const noexcept { return use_count() == 1; }
+
+  // Gives up ownership without decrementing; pair with reclaim().
+  T* release() noexcept {
+    T* result = target_;
+    target_ = nullptr;
+    return result;
+  }
+  // Takes ownership of a pointer whose count was already incremented for us.
+  static intrusive_ptr reclaim(T* owning_ptr) {
+    intrusive_ptr result;
+    result.target_ = owning_ptr;
+    return result;
+  }
+  // A new owning pointer to an object that is already owned elsewhere.
+  static intrusive_ptr reclaim_copy(T* non_owning_ptr) {
+    intrusive_ptr result;
+    result.target_ = non_owning_ptr;
+    result.retain();
+    return result;
+  }
+
+  template <typename... Args>
+  static intrusive_ptr make(Args&&... args) {
+    intrusive_ptr result;
+    result.target_ = new T(std::forward<Args>(args)...);
+    result.target_->refcount_.store(1, std::memory_order_relaxed);
+    return result;
+  }
+
+ private:
+  template <typename U>
+  friend class intrusive_ptr;
+
+  void retain() noexcept {
+    if (target_) target_->refcount_.fetch_add(1, std::memory_order_relaxed);
+  }
+  void reset_() noexcept {
+    if (target_ && target_->refcount_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      delete target_;
+    }
+  }
+
+  T* target_;
+};
+
+template <typename T, typename... Args>
+inline intrusive_ptr<T> make_intrusive(Args&&... args) {
+  return intrusive_ptr<T>::make(std::forward<Args>(args)...);
+}
+
+template <typename T, typename U>
+bool operator==(const intrusive_ptr<T>& a, const intrusive_ptr<U>& b) noexcept {
+  return a.get() == b.get();
+}
+template <typename T, typename U>
+bool operator!=(const intrusive_ptr<T>& a, const intrusive_ptr<U>& b) noexcept {
+  return a.get() != b.get();
+}
+
+}  // namespace c10

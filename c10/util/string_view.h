@@ -1,0 +1,6 @@
+#pragma once
+#include <string_view>
+
+namespace c10 {
+using string_view = std::string_view;
+}  // namespace c10

@@ -1,0 +1,269 @@
+#include "dispatcher/FunctionSchema.h"
+
+#include <algorithm>
+#include <ostream>
+#include <sstream>
+
+namespace c10 {
+
+// ---- AliasInfo ------------------------------------------------------------------------------
+
+const std::string& AliasInfo::wildcardSet() {
+  static const std::string wildcard = "*";
+  return wildcard;
+}
+
+namespace {
+
+void add_unique(std::vector<std::string>& sets, const std::string& set) {
+  if (std::find(sets.begin(), sets.end(), set) == sets.end()) sets.push_back(set);
+}
+
+bool same_sets(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  return a.size() == b.size() && std::is_permutation(a.begin(), a.end(), b.begin());
+}
+
+bool contains(const std::vector<std::string>& sets, const std::string& set) {
+  return std::find(sets.begin(), sets.end(), set) != sets.end();
+}
+
+void print_sets(std::ostream& out, const std::vector<std::string>& sets) {
+  for (size_t i = 0; i < sets.size(); ++i) out << (i > 0 ? "|" : "") << sets[i];
+}
+
+}  // namespace
+
+void AliasInfo::addBeforeSet(const std::string& set) { add_unique(before_sets_, set); }
+void AliasInfo::addAfterSet(const std::string& set) { add_unique(after_sets_, set); }
+
+const std::string& AliasInfo::beforeSet() const {
+  TORCH_CHECK(before_sets_.size() == 1, "Expected exactly one alias set before the call but got ",
+              before_sets_.size());
+  return before_sets_[0];
+}
+bool AliasInfo::isWildcardBefore() const { return contains(before_sets_, wildcardSet()); }
+bool AliasInfo::isWildcardAfter() const { return contains(after_sets_, wildcardSet()); }
+
+bool operator==(const AliasInfo& lhs, const AliasInfo& rhs) {
+  return lhs.isWrite() == rhs.isWrite() && same_sets(lhs.beforeSets(), rhs.beforeSets()) &&
+         same_sets(lhs.afterSets(), rhs.afterSets()) &&
+         lhs.containedTypes() == rhs.containedTypes();
+}
+
+std::ostream& operator<<(std::ostream& out, const AliasInfo& info) {
+  out << "(";
+  print_sets(out, info.beforeSets());
+  if (info.isWrite()) out << "!";
+  if (!same_sets(info.beforeSets(), info.afterSets())) {
+    out << " -> ";
+    print_sets(out, info.afterSets());
+  }
+  return out << ")";
+}
+
+// ---- Argument -------------------------------------------------------------------------------
+
+Argument::Argument(std::string name, TypePtr type, c10::optional<int32_t> N,
+                   c10::optional<IValue> default_value, bool kwarg_only,
+                   c10::optional<AliasInfo> alias_info)
+    : name_(std::move(name)),
+      type_(type ? std::move(type) : SchemaType::get(TypeKind::Tensor)),
+      N_(N),
+      default_value_(std::move(default_value)),
+      alias_info_(std::move(alias_info)),
+      kwarg_only_(kwarg_only),
+      // libtorch's (softly enforced) definition of an out= argument.
+      is_out_(kwarg_only && alias_info_ && alias_info_->isWrite()) {}
+
+bool operator==(const Argument& lhs, const Argument& rhs) {
+  const bool same_alias =
+      (lhs.alias_info() == nullptr && rhs.alias_info() == nullptr) ||
+      (lhs.alias_info() && rhs.alias_info() && *lhs.alias_info() == *rhs.alias_info());
+  return lhs.name() == rhs.name() && *lhs.type() == *rhs.type() && lhs.N() == rhs.N() &&
+         lhs.default_value() == rhs.default_value() && lhs.kwarg_only() == rhs.kwarg_only() &&
+         same_alias;
+}
+
+namespace {
+
+// c10::printQuotedString: double quotes, C escapes, octal for other unprintables.
+void print_quoted_string(std::ostream& out, const std::string& str) {
+  out << '"';
+  for (char ch : str) {
+    switch (ch) {
+      case '\\': out << "\\\\"; break;
+      case '\'': out << "\\'"; break;
+      case '"': out << "\\\""; break;
+      case '\a': out << "\\a"; break;
+      case '\b': out << "\\b"; break;
+      case '\f': out << "\\f"; break;
+      case '\n': out << "\\n"; break;
+      case '\r': out << "\\r"; break;
+      case '\t': out << "\\t"; break;
+      case '\v': out << "\\v"; break;
+      default: {
+        const auto u = static_cast<unsigned char>(ch);
+        if (u >= 0x20 && u < 0x7f) {
+          out << ch;
+        } else {
+          const char octal[] = {'\\', char('0' + (u >> 6)), char('0' + ((u >> 3) & 7)),
+                                char('0' + (u & 7)), '\0'};
+          out << octal;
+        }
+      }
+    }
+  }
+  out << '"';
+}
+
+// Note [How a schema prints]
+// Follows libtorch's operator<< for Argument and FunctionSchema so that the text round-trips:
+//  - An argument is `Type(alias)? name=default`. The alias goes before `?` (`Tensor(a!)?`).
+//    For a list, the element type prints first, then the element alias, then `[N]` or `[]`,
+//    then the list's own alias: `Tensor(a!)[]`, `Tensor(a)[](b)`, `int[2]`.
+//  - Defaults print as IValues (see IValue's operator<<), except: strings are quoted, and an
+//    `int[N]` default whose elements are all equal prints as one of them (`int[2] stride=1`).
+//    Enum defaults print as numbers, as libtorch stores them (`MemoryFormat? memory_format=0`).
+//  - `*, ` precedes the first keyword-only argument; `...` ends a vararg list.
+//  - Returns: one return (not varret) prints bare, named or not (`-> Tensor(a!) out`), unless
+//    its text starts with `(`; anything else is parenthesised: `-> ()`, `-> (Tensor, Tensor)`.
+//    A varret with no other returns is a bare `-> ...`.
+void print_default(std::ostream& out, const Argument& arg) {
+  const IValue& value = *arg.default_value();
+  const SchemaType& type = *arg.type();
+  const bool is_str = type.kind() == TypeKind::Str ||
+                      (type.isOptional() && type.getElementType()->kind() == TypeKind::Str);
+  if (is_str && value.isString()) {
+    print_quoted_string(out, value.toStringRef());
+    return;
+  }
+  if (type.isList() && type.getElementType()->kind() == TypeKind::Int && value.isIntList()) {
+    const auto& ints = value.toIntList();
+    if (ints.size() > 1 &&
+        std::all_of(ints.begin(), ints.end(), [&](int64_t i) { return i == ints[0]; })) {
+      out << ints[0];
+      return;
+    }
+  }
+  out << value;
+}
+
+}  // namespace
+
+std::ostream& operator<<(std::ostream& out, const Argument& arg) {
+  const SchemaType& type = *arg.type();
+  const bool is_opt = type.isOptional();
+  const SchemaType& unopt = is_opt ? *type.getElementType() : type;
+  const AliasInfo* alias = arg.alias_info();
+
+  if (unopt.isList()) {
+    out << unopt.getElementType()->str();
+    if (alias && !alias->containedTypes().empty()) out << alias->containedTypes()[0];
+    out << "[";
+    if (arg.N()) out << *arg.N();
+    out << "]";
+  } else {
+    out << unopt.str();
+  }
+  if (alias && !alias->beforeSets().empty()) out << *alias;
+  if (is_opt) out << "?";
+  if (!arg.name().empty()) out << " " << arg.name();
+  if (arg.default_value()) {
+    out << "=";
+    print_default(out, arg);
+  }
+  return out;
+}
+
+// ---- FunctionSchema -------------------------------------------------------------------------
+
+FunctionSchema::FunctionSchema(std::string name, std::string overload_name,
+                               std::vector<Argument> arguments, std::vector<Argument> returns,
+                               bool is_vararg, bool is_varret)
+    : FunctionSchema(OperatorName(std::move(name), std::move(overload_name)),
+                     std::move(arguments), std::move(returns), is_vararg, is_varret) {}
+
+FunctionSchema::FunctionSchema(OperatorName name, std::vector<Argument> arguments,
+                               std::vector<Argument> returns, bool is_vararg, bool is_varret)
+    : name_(std::move(name)),
+      arguments_(std::move(arguments)),
+      returns_(std::move(returns)),
+      is_vararg_(is_vararg),
+      is_varret_(is_varret) {
+  checkSchema();
+}
+
+void FunctionSchema::checkSchema() const {
+  bool seen_default = false;
+  for (const auto& arg : arguments_) {
+    if (arg.default_value()) {
+      seen_default = true;
+    } else if (!arg.type()->isList()) {
+      // Lists are exempt: old serialized schemas have broadcasting lists without defaults.
+      TORCH_CHECK(!seen_default || arg.kwarg_only(),
+                  "Non-default positional argument follows default argument. Parameter ",
+                  arg.name(), " in ", *this);
+    }
+  }
+}
+
+bool FunctionSchema::is_mutable() const {
+  return std::any_of(arguments_.begin(), arguments_.end(), [](const Argument& arg) {
+    return arg.alias_info() && arg.alias_info()->isWrite();
+  });
+}
+
+c10::optional<int> FunctionSchema::argumentIndexWithName(c10::string_view name) const {
+  for (size_t i = 0; i < arguments_.size(); ++i) {
+    if (arguments_[i].name() == name) return static_cast<int>(i);
+  }
+  return c10::nullopt;
+}
+
+bool operator==(const FunctionSchema& lhs, const FunctionSchema& rhs) {
+  return lhs.operator_name() == rhs.operator_name() && lhs.arguments() == rhs.arguments() &&
+         lhs.returns() == rhs.returns() && lhs.is_vararg() == rhs.is_vararg() &&
+         lhs.is_varret() == rhs.is_varret();
+}
+
+std::ostream& operator<<(std::ostream& out, const FunctionSchema& schema) {
+  out << schema.operator_name() << "(";
+  bool seen_kwarg_only = false;
+  const auto& args = schema.arguments();
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i > 0) out << ", ";
+    if (args[i].kwarg_only() && !seen_kwarg_only) {
+      out << "*, ";
+      seen_kwarg_only = true;
+    }
+    out << args[i];
+  }
+  if (schema.is_vararg()) out << (args.empty() ? "" : ", ") << "...";
+  out << ") -> ";
+
+  // See Note [How a schema prints].
+  const auto& returns = schema.returns();
+  bool need_paren = !((returns.size() == 1 && !schema.is_varret()) ||
+                      (returns.empty() && schema.is_varret()));
+  std::vector<std::string> texts;
+  for (const auto& ret : returns) {
+    std::ostringstream ss;
+    ss << ret;
+    texts.push_back(ss.str());
+  }
+  if (returns.size() == 1 && !schema.is_varret() && texts[0].front() == '(') need_paren = true;
+
+  if (need_paren) out << "(";
+  for (size_t i = 0; i < texts.size(); ++i) out << (i > 0 ? ", " : "") << texts[i];
+  if (schema.is_varret()) out << (returns.empty() ? "" : ", ") << "...";
+  if (need_paren) out << ")";
+  return out;
+}
+
+std::string toString(const FunctionSchema& schema) {
+  std::ostringstream ss;
+  ss << schema;
+  return ss.str();
+}
+
+}  // namespace c10
