@@ -44,6 +44,8 @@ namespace c10 {
 // symbolic numbers. ScalarType, Layout, MemoryFormat are stored as Int, exactly as libtorch does,
 // so `IValue(kFloat).isInt()` is true and prints as 6.
 
+class IValue;
+
 namespace ivalue {
 
 class HeapObject : public intrusive_ptr_target {
@@ -51,7 +53,19 @@ class HeapObject : public intrusive_ptr_target {
   ~HeapObject() override = default;
 };
 
-class Tuple;
+// A tuple of IValues (what a multi-return op's boxed result or a tuple default is). Its members
+// are defined after IValue, which it contains.
+class C10_API Tuple final : public HeapObject {
+ public:
+  explicit Tuple(std::vector<IValue> elements);
+  ~Tuple() override;
+  static intrusive_ptr<Tuple> create(std::vector<IValue> elements);
+  const std::vector<IValue>& elements() const { return elements_; }
+  size_t size() const;
+
+ private:
+  std::vector<IValue> elements_;
+};
 
 }  // namespace ivalue
 
@@ -351,18 +365,12 @@ C10_API std::ostream& operator<<(std::ostream& out, const IValue& v);
 
 namespace ivalue {
 
-class C10_API Tuple final : public HeapObject {
- public:
-  explicit Tuple(std::vector<IValue> elements) : elements_(std::move(elements)) {}
-  static intrusive_ptr<Tuple> create(std::vector<IValue> elements) {
-    return make_intrusive<Tuple>(std::move(elements));
-  }
-  const std::vector<IValue>& elements() const { return elements_; }
-  size_t size() const { return elements_.size(); }
-
- private:
-  std::vector<IValue> elements_;
-};
+inline Tuple::Tuple(std::vector<IValue> elements) : elements_(std::move(elements)) {}
+inline Tuple::~Tuple() = default;
+inline intrusive_ptr<Tuple> Tuple::create(std::vector<IValue> elements) {
+  return make_intrusive<Tuple>(std::move(elements));
+}
+inline size_t Tuple::size() const { return elements_.size(); }
 
 }  // namespace ivalue
 

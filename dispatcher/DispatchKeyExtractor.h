@@ -1,0 +1,96 @@
+#pragma once
+// DispatchKeyExtractor: computes the key set of one call (REFERENCE.md section 5):
+//
+//   ks = (union of the keys of every Tensor / Tensor? / Tensor[] argument | TLS included)
+//        - TLS excluded, then & the keys whose entry for this operator is not a fallthrough.
+//
+// Typed calls visit their C++ arguments directly; boxed calls look only at the stack slots the
+// schema says hold tensors (computed once per schema).
+
+#include <cstdint>
+
+#include "aten/core/Tensor.h"
+#include "c10/core/LocalDispatchKeySet.h"
+#include "dispatcher/FunctionSchema.h"
+#include "dispatcher/Stack.h"
+
+namespace c10 {
+
+namespace detail {
+
+// The keys of the tensors among a call's arguments (undefined tensors contribute nothing).
+struct MultiDispatchKeySet {
+  DispatchKeySet ts;
+
+  void operator()(const at::Tensor& x) {
+    if (const TensorImpl* impl = x.unsafeGetTensorImpl()) ts = ts | impl->key_set();
+  }
+  void operator()(const c10::optional<at::Tensor>& x) {
+    if (x.has_value()) (*this)(*x);
+  }
+  void operator()(at::ArrayRef<at::Tensor> xs) {
+    for (const auto& x : xs) (*this)(x);
+  }
+  void operator()(const std::vector<at::Tensor>& xs) { (*this)(at::ArrayRef<at::Tensor>(xs)); }
+  void operator()(at::ArrayRef<c10::optional<at::Tensor>> xs) {
+    for (const auto& x : xs) (*this)(x);
+  }
+  void operator()(const std::vector<c10::optional<at::Tensor>>& xs) {
+    (*this)(at::ArrayRef<c10::optional<at::Tensor>>(xs));
+  }
+  template <class T>
+  void operator()(const T&) {}  // not a tensor
+};
+
+template <class... Args>
+C10_ALWAYS_INLINE DispatchKeySet multi_dispatch_key_set(const Args&... args) {
+  MultiDispatchKeySet visitor;
+  (visitor(args), ...);
+  return visitor.ts;
+}
+
+}  // namespace detail
+
+class C10_API DispatchKeyExtractor final {
+ public:
+  static DispatchKeyExtractor makeUninitialized() { return DispatchKeyExtractor(); }
+
+  void registerSchema(const FunctionSchema& schema);
+  void deregisterSchema() { dispatch_arg_indices_reverse_ = 0; }
+
+  // Keys whose computed table entry is a fallthrough are masked out before the highest key
+  // is chosen, so calls skip them without ever running a fallthrough kernel.
+  void setNonFallthroughKeys(DispatchKeySet keys) {
+    non_fallthrough_keys_.store(keys.raw_repr(), std::memory_order_release);
+  }
+  DispatchKeySet nonFallthroughKeys() const {
+    return DispatchKeySet(DispatchKeySet::RAW,
+                          non_fallthrough_keys_.load(std::memory_order_acquire));
+  }
+
+  template <class... Args>
+  C10_ALWAYS_INLINE DispatchKeySet getDispatchKeySetUnboxed(const Args&... args) const {
+    return computeDispatchKeySet(detail::multi_dispatch_key_set(args...));
+  }
+  DispatchKeySet getDispatchKeySetBoxed(const torch::jit::Stack* stack) const;
+
+  C10_ALWAYS_INLINE DispatchKeySet computeDispatchKeySet(DispatchKeySet ks) const {
+    const impl::LocalDispatchKeySet local = impl::tls_local_dispatch_key_set();
+    return ((ks | local.included_) - local.excluded_) & nonFallthroughKeys();
+  }
+
+  DispatchKeyExtractor(const DispatchKeyExtractor& rhs)
+      : dispatch_arg_indices_reverse_(rhs.dispatch_arg_indices_reverse_),
+        num_args_(rhs.num_args_),
+        non_fallthrough_keys_(rhs.non_fallthrough_keys_.load()) {}
+
+ private:
+  DispatchKeyExtractor() = default;
+
+  // Bit i set: the i-th argument from the top of the stack may hold tensors.
+  uint64_t dispatch_arg_indices_reverse_ = 0;
+  size_t num_args_ = 0;
+  std::atomic<uint64_t> non_fallthrough_keys_{~uint64_t(0)};
+};
+
+}  // namespace c10

@@ -1,0 +1,97 @@
+#pragma once
+// The dispatch trace: the learner's window onto the dispatcher. With MINIATEN_TRACE=1 in the
+// environment, or a c10::DispatchTraceGuard alive on the thread, every call and redispatch logs
+// one line, indented by depth:
+//
+//   aten::clone(float[3, 2] strides=[1, 3], None)
+//     keys DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU) -> AutogradCPU
+//     kernel: autograd::clone (registered at VariableType.cpp:40) [kernel]
+//
+// Off, it costs one predictable branch per call.
+//
+//   c10::DispatchTraceGuard guard;                          // trace this scope
+//   c10::DispatchTrace::set_listener([](const std::string& line) { ... });  // capture lines
+
+#include <functional>
+#include <sstream>
+#include <string>
+#include <type_traits>
+
+#include "aten/core/Tensor.h"
+#include "c10/core/DispatchKeySet.h"
+#include "dispatcher/IValue.h"
+#include "dispatcher/OperatorName.h"
+
+namespace c10 {
+
+namespace impl {
+extern C10_API bool g_dispatch_trace_env;       // MINIATEN_TRACE was set at load time
+extern C10_API __thread int tls_dispatch_trace_guards;
+
+C10_ALWAYS_INLINE bool dispatch_trace_enabled() {
+  return C10_UNLIKELY(g_dispatch_trace_env | (tls_dispatch_trace_guards != 0));
+}
+
+// Renders arguments for the trace: tensors as dtype, sizes and strides; the rest printed.
+C10_API std::string trace_describe(const at::Tensor& t);
+C10_API std::string trace_describe(const IValue& v);
+template <class T, class = void>
+struct is_printable : std::false_type {};
+template <class T>
+struct is_printable<T, std::void_t<decltype(std::declval<std::ostream&>() << std::declval<const T&>())>>
+    : std::true_type {};
+
+template <class T>
+std::string trace_describe(const T& x) {
+  if constexpr (std::is_same<T, bool>::value) {
+    return x ? "True" : "False";
+  } else if constexpr (std::is_same<T, c10::optional<at::Tensor>>::value) {
+    return x.has_value() ? trace_describe(*x) : std::string("None");
+  } else if constexpr (std::is_same<T, at::ArrayRef<at::Tensor>>::value) {
+    std::string s = "[";
+    for (size_t i = 0; i < x.size(); ++i) s += (i ? ", " : "") + trace_describe(x[i]);
+    return s + "]";
+  } else if constexpr (is_printable<T>::value) {
+    std::ostringstream ss;
+    ss << x;
+    return ss.str();
+  } else {
+    return "<?>";
+  }
+}
+template <class T>
+std::string trace_describe(const c10::optional<T>& x) {
+  return x.has_value() ? trace_describe(*x) : std::string("None");
+}
+
+// Logs one call at the current depth and indents everything below it until destroyed.
+class C10_API TraceScope {
+ public:
+  TraceScope(const OperatorName& op, bool redispatch, DispatchKeySet ks, const std::string& args,
+             const std::string& kernel_line);
+  ~TraceScope();
+};
+
+C10_API void trace_log(const std::string& line);
+}  // namespace impl
+
+class C10_API DispatchTraceGuard {
+ public:
+  DispatchTraceGuard() { ++impl::tls_dispatch_trace_guards; }
+  ~DispatchTraceGuard() { --impl::tls_dispatch_trace_guards; }
+  DispatchTraceGuard(const DispatchTraceGuard&) = delete;
+  DispatchTraceGuard& operator=(const DispatchTraceGuard&) = delete;
+};
+
+struct C10_API DispatchTrace {
+  // Receives every trace line (indentation included) instead of the spdlog logger; an empty
+  // function restores the logger. Also used by non-dispatcher steps (TensorIterator).
+  static void set_listener(std::function<void(const std::string&)> listener);
+  // Logs a line at the current depth, if tracing (what TensorIterator and autograd use).
+  static void log(const std::string& line) {
+    if (impl::dispatch_trace_enabled()) impl::trace_log(line);
+  }
+  static bool enabled() { return impl::dispatch_trace_enabled(); }
+};
+
+}  // namespace c10

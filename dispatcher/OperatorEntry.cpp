@@ -1,0 +1,271 @@
+#include "dispatcher/OperatorEntry.h"
+
+#include <sstream>
+
+#include "dispatcher/Dispatcher.h"
+
+namespace c10 {
+namespace impl {
+
+namespace {
+
+size_t slot(DispatchKey k) { return static_cast<size_t>(k); }
+
+// Every runtime key, Undefined first: the rows of the dispatch table.
+std::vector<DispatchKey> runtime_keys() {
+  std::vector<DispatchKey> keys{DispatchKey::Undefined};
+  for (DispatchKey k : DispatchKeySet(DispatchKeySet::FULL)) keys.push_back(k);
+  return keys;
+}
+
+}  // namespace
+
+OperatorEntry::OperatorEntry(OperatorName&& operator_name)
+    : name_(std::move(operator_name)),
+      dispatch_key_extractor_(DispatchKeyExtractor::makeUninitialized()) {
+  // Every slot starts "missing" until the first recompute.
+  entries_.push_back(std::make_unique<DispatchTableEntry>(
+      DispatchTableEntry{KernelFunction(), "", "missing"}));
+  for (auto& e : dispatch_table_) e.store(entries_.back().get(), std::memory_order_relaxed);
+}
+
+void OperatorEntry::registerSchema(FunctionSchema&& schema, std::string&& debug) {
+  TORCH_INTERNAL_ASSERT(!schema_.has_value());
+  dispatch_key_extractor_.registerSchema(schema);
+  schema_ = AnnotatedSchema{std::move(schema), std::move(debug)};
+}
+
+void OperatorEntry::deregisterSchema() {
+  TORCH_INTERNAL_ASSERT(schema_.has_value());
+  schema_ = c10::nullopt;
+  dispatch_key_extractor_.deregisterSchema();
+}
+
+OperatorEntry::AnnotatedKernelContainerIterator OperatorEntry::registerKernel(
+    const Dispatcher& dispatcher, c10::optional<DispatchKey> dispatch_key, KernelFunction kernel,
+    c10::optional<CppSignature> cpp_signature, std::string debug) {
+  const DispatchKey key = dispatch_key.value_or(DispatchKey::CompositeImplicitAutograd);
+  // All unboxed kernels of one operator must share one C++ signature: typed calls cast the
+  // function pointer to it.
+  if (cpp_signature.has_value()) {
+    if (cpp_signature_.has_value()) {
+      TORCH_CHECK(*cpp_signature == cpp_signature_->signature,
+                  "\nMismatch in kernel C++ signatures\n", "  operator: ",
+                  (schema_.has_value() ? toString(schema_->schema) : toString(name_)), "\n",
+                  (schema_.has_value() ? "    registered at " + schema_->debug + "\n" : ""),
+                  "  kernel 1: ", cpp_signature_->signature.name(), "\n", "    dispatch key: ",
+                  toString(cpp_signature_->dispatch_key), "\n", "    ", cpp_signature_->debug,
+                  "\n", "  kernel 2: ", cpp_signature->name(), "\n", "    dispatch key: ",
+                  toString(key), "\n", "    ", debug, "\n");
+    } else {
+      cpp_signature_ = CppSignatureWithDebug{*cpp_signature, debug, key};
+    }
+  }
+
+  AnnotatedKernelContainer& k = kernels_[slot(key)];
+  if (!k.empty()) {
+    TORCH_WARN("Overriding a previously registered kernel for the same operator and the same ",
+               "dispatch key\n", "  operator: ",
+               (schema_.has_value() ? toString(schema_->schema) : toString(name_)), "\n",
+               (schema_.has_value() ? "    " + schema_->debug + "\n" : ""),
+               "  dispatch key: ", toString(key), "\n", "  previous kernel: ", k.front().debug,
+               "\n", "       new kernel: ", debug);
+  }
+  k.emplace_front(AnnotatedKernel{std::move(kernel), cpp_signature, std::move(debug)});
+  const auto inserted = k.begin();
+  updateDispatchTable(dispatcher);
+  return inserted;
+}
+
+void OperatorEntry::deregisterKernel_(const Dispatcher& dispatcher,
+                                      c10::optional<DispatchKey> dispatch_key,
+                                      AnnotatedKernelContainerIterator kernel) {
+  const DispatchKey key = dispatch_key.value_or(DispatchKey::CompositeImplicitAutograd);
+  AnnotatedKernelContainer& k = kernels_[slot(key)];
+  k.erase(kernel);
+  // The C++ signature stays pinned while any unboxed kernel remains.
+  bool any_signature = false;
+  for (const auto& list : kernels_) {
+    for (const auto& annotated : list) any_signature |= annotated.cpp_signature.has_value();
+  }
+  if (!any_signature) cpp_signature_ = c10::nullopt;
+  updateDispatchTable(dispatcher);
+}
+
+const AnnotatedKernel* OperatorEntry::getKernelForDispatchKey(DispatchKey k) const {
+  const auto& list = kernels_[slot(k)];
+  return list.empty() ? nullptr : &list.front();
+}
+
+bool OperatorEntry::hasKernelForDispatchKey(DispatchKey k) const {
+  return !kernels_[slot(k)].empty();
+}
+
+bool OperatorEntry::hasKernelForAnyDispatchKey(DispatchKeySet ks) const {
+  for (DispatchKey k : ks) {
+    if (hasKernelForDispatchKey(k)) return true;
+  }
+  return false;
+}
+
+// See Note [Computing a dispatch-table entry].
+DispatchTableEntry OperatorEntry::computeDispatchTableEntry(const Dispatcher& dispatcher,
+                                                            DispatchKey k) const {
+  auto from = [](const AnnotatedKernel* a, const char* provenance) {
+    return DispatchTableEntry{a->kernel, a->debug,
+                              a->kernel.isFallthrough() ? "fallthrough" : provenance};
+  };
+  // 1. Direct registration.
+  if (k != DispatchKey::Undefined) {
+    if (const AnnotatedKernel* direct = getKernelForDispatchKey(k)) return from(direct, "kernel");
+  }
+  const bool is_autograd = isAutogradDispatchKey(k);
+  // 2. CompositeExplicitAutograd.
+  if (k == DispatchKey::Undefined ||
+      runtimeDispatchKeySetHas(DispatchKey::CompositeExplicitAutograd, k)) {
+    if (const AnnotatedKernel* cea = getKernelForDispatchKey(DispatchKey::CompositeExplicitAutograd)) {
+      return from(cea, "CompositeExplicitAutograd kernel");
+    }
+  }
+  // 3. CompositeImplicitAutograd; an autograd key defers to its backend's own kernels.
+  if (k == DispatchKey::Undefined ||
+      runtimeDispatchKeySetHas(DispatchKey::CompositeImplicitAutograd, k)) {
+    if (const AnnotatedKernel* cia = getKernelForDispatchKey(DispatchKey::CompositeImplicitAutograd)) {
+      const bool has_backend_kernel =
+          (is_autograd && hasKernelForAnyDispatchKey(getBackendKeySetFromAutograd(k))) ||
+          hasKernelForDispatchKey(DispatchKey::CompositeExplicitAutograd);
+      if (!has_backend_kernel) return from(cia, "CompositeImplicitAutograd kernel");
+    }
+  }
+  // 4. The Autograd alias.
+  if (is_autograd) {
+    if (const AnnotatedKernel* ag = getKernelForDispatchKey(DispatchKey::Autograd)) {
+      return from(ag, "Autograd kernel");
+    }
+  }
+  // 5. Backend fallback.
+  if (k != DispatchKey::Undefined) {
+    if (const DispatchTableEntry* fallback = dispatcher.backendFallback(k)) {
+      return DispatchTableEntry{fallback->kernel, fallback->debug,
+                                fallback->kernel.isFallthrough() ? "fallthrough" : "backend fallback"};
+    }
+  }
+  // 6. Missing.
+  return DispatchTableEntry{KernelFunction(), "", "missing"};
+}
+
+void OperatorEntry::updateDispatchTable(const Dispatcher& dispatcher) {
+  DispatchKeySet non_fallthrough;
+  for (DispatchKey k : runtime_keys()) {
+    auto entry = std::make_unique<DispatchTableEntry>(computeDispatchTableEntry(dispatcher, k));
+    if (k != DispatchKey::Undefined && !entry->kernel.isFallthrough()) {
+      non_fallthrough = non_fallthrough.add(k);
+    }
+    dispatch_table_[slot(k)].store(entry.get(), std::memory_order_release);
+    entries_.push_back(std::move(entry));  // the previous entry is retired, not freed
+  }
+  dispatch_key_extractor_.setNonFallthroughKeys(non_fallthrough);
+}
+
+void OperatorEntry::assertSignatureIsCorrect(const CppSignature& call_signature,
+                                             const char* signature_name,
+                                             bool (*matches_schema)(const FunctionSchema&)) const {
+  (void)signature_name;
+  if (cpp_signature_.has_value()) {
+    if (C10_LIKELY(call_signature == cpp_signature_->signature)) return;
+    TORCH_CHECK(false, "\nTried to access or call an operator with a wrong signature.\n",
+                "  operator: ", (schema_.has_value() ? toString(schema_->schema) : toString(name_)),
+                "\n", (schema_.has_value() ? "    registered at " + schema_->debug + "\n" : ""),
+                "  correct signature:  ", cpp_signature_->signature.name(), "\n", "    ",
+                cpp_signature_->debug, "\n", "  accessed/called as: ", call_signature.name(), "\n",
+                "This likely happened in a call to OperatorHandle::typed<Return (Args...)>(). ",
+                "Please make sure that the function signature matches the signature in the "
+                "operator registration call.");
+  }
+  // No unboxed kernel pins a signature: the C++ types must at least fit the schema, since a
+  // boxed kernel will read them off a stack as the schema's types.
+  if (schema_.has_value() && !matches_schema(schema_->schema)) {
+    TORCH_CHECK(false, "\nTried to access or call an operator with a wrong signature.\n",
+                "  operator: ", toString(schema_->schema), "\n", "    registered at ",
+                schema_->debug, "\n", "  accessed/called as: ", call_signature.name(), "\n",
+                "This likely happened in a call to OperatorHandle::typed<Return (Args...)>(). ",
+                "Please make sure that the function signature matches the signature in the "
+                "operator registration call.");
+  }
+}
+
+std::string OperatorEntry::listAllDispatchKeys() const {
+  std::ostringstream str;
+  str << "[";
+  bool first = true;
+  for (size_t i = 1; i < kernels_.size(); ++i) {
+    if (kernels_[i].empty()) continue;
+    str << (first ? "" : ", ") << toString(static_cast<DispatchKey>(i));
+    first = false;
+  }
+  // Keys served by a backend fallback count as available too, as in libtorch.
+  for (DispatchKey k : DispatchKeySet(DispatchKeySet::FULL)) {
+    if (!kernels_[slot(k)].empty()) continue;
+    if (Dispatcher::singleton().backendFallback(k) == nullptr) continue;
+    str << (first ? "" : ", ") << toString(k);
+    first = false;
+  }
+  str << "]";
+  return str.str();
+}
+
+void OperatorEntry::reportError(DispatchKey dispatch_key) const {
+  if (dispatch_key == DispatchKey::Undefined) {
+    TORCH_CHECK_NOT_IMPLEMENTED(
+        false,
+        "There were no tensor arguments to this function (e.g., you passed an empty list of "
+        "Tensors), but no fallback function is registered for schema ",
+        name_,
+        ".  This usually means that this function requires a non-empty list of Tensors, or "
+        "that you (the operator writer) forgot to register a fallback function.  Available "
+        "functions are ",
+        listAllDispatchKeys(), ".\n\n", dumpComputedTable());
+  }
+  TORCH_CHECK_NOT_IMPLEMENTED(
+      false, "Could not run '", name_, "' with arguments from the '", toString(dispatch_key),
+      "' backend. This could be because the operator doesn't exist for this backend, or was "
+      "omitted during the selective/custom build process (if using custom build). If you are a "
+      "Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for "
+      "possible resolutions. '",
+      name_, "' is only available for these backends: ", listAllDispatchKeys(), ".\n\n",
+      dumpComputedTable());
+}
+
+std::string OperatorEntry::dumpState() const {
+  std::ostringstream oss;
+  oss << "name: " << name_ << "\n";
+  if (schema_.has_value()) {
+    oss << "schema: " << schema_->schema << "\n";
+    oss << "debug: " << schema_->debug << "\n";
+  } else {
+    oss << "schema: (none)\n";
+  }
+  for (size_t i = 0; i < kernels_.size(); ++i) {
+    for (const AnnotatedKernel& k : kernels_[i]) {
+      oss << (i == 0 ? std::string("(catch all)") : toString(static_cast<DispatchKey>(i)))
+          << ": " << (k.kernel.isFallthrough() ? "fallthrough " : "") << k.debug << " ["
+          << (k.kernel.isValid() ? " boxed" : "") << (k.kernel.isValidUnboxed() ? " unboxed" : "")
+          << " ]\n";
+    }
+  }
+  return oss.str();
+}
+
+std::string OperatorEntry::dumpComputedTable() const {
+  std::ostringstream oss;
+  for (DispatchKey k : runtime_keys()) {
+    const DispatchTableEntry& e = tableEntry(k);
+    oss << toString(k) << ": ";
+    if (e.kernel.isValid()) oss << e.debug << " ";
+    oss << "[" << e.provenance << "]\n";
+  }
+  return oss.str();
+}
+
+}  // namespace impl
+}  // namespace c10
