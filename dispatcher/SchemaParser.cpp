@@ -95,6 +95,7 @@ class SchemaParser {
 
   std::variant<OperatorName, FunctionSchema> parseExactlyOneDeclaration() {
     auto result = parseDeclaration();
+    L.nextIf(impl::TK_NEWLINE);
     L.expect(impl::TK_EOF);
     return result;
   }

@@ -33,6 +33,12 @@ template <class T, class Enable = void>
 struct ivalue_to_arg {
   static T call(IValue& v) { return std::move(v).to<T>(); }
 };
+// Narrower integers travel as int.
+template <class T>
+struct ivalue_to_arg<T, std::enable_if_t<std::is_integral<T>::value && !std::is_same<T, bool>::value &&
+                                         !std::is_same<T, int64_t>::value>> {
+  static T call(IValue& v) { return static_cast<T>(v.toInt()); }
+};
 template <>
 struct ivalue_to_arg<at::Tensor> {
   static at::Tensor& call(IValue& v) { return v.toTensor(); }

@@ -197,6 +197,13 @@ std::string highlight(std::string_view str, size_t start, size_t end) {
   return out.str();
 }
 
+// Note [Newlines in schemas]
+// Inside brackets a newline is whitespace. Outside them TorchScript makes it a token, so a
+// schema may end with newlines but not break a line elsewhere: "aten::f(Tensor x)\n-> Tensor"
+// fails with "expected arrow but found 'newline'". A following line indented deeper than the
+// first is an 'indent' token instead, and one indented less is an "invalid indent level" error.
+// Only the first such token can matter: the grammar accepts none except just before the end.
+
 }  // namespace
 
 std::string kind_name(int kind) {
@@ -210,6 +217,10 @@ std::string kind_name(int kind) {
       return "ident";
     case TK_STRINGLITERAL:
       return "string_literal";
+    case TK_NEWLINE:
+      return "newline";
+    case TK_INDENT:
+      return "indent";
     default:
       for (const auto& t : kMultiCharTokens) {
         if (t.kind == kind) return t.name;
@@ -218,7 +229,12 @@ std::string kind_name(int kind) {
   }
 }
 
-SchemaLexer::SchemaLexer(std::string_view source) : source_(source) {}
+SchemaLexer::SchemaLexer(std::string_view source) : source_(source) {
+  // The indentation of the first line is the level later lines are measured against.
+  bool saw_newline = false;
+  const size_t line_start = skip_space(&saw_newline);
+  indent_ = pos_ - line_start;
+}
 
 const Token& SchemaLexer::cur() {
   if (queue_.empty()) queue_.push_back(lex());
@@ -257,21 +273,43 @@ void SchemaLexer::report(const Token& at, const std::string& message) const {
   TORCH_CHECK(false, "\n", message, ":\n", highlight(source_, at.start, at.end));
 }
 
-Token SchemaLexer::lex() {
+size_t SchemaLexer::skip_space(bool* saw_newline) {
   const std::string_view s = source_;
-  // Whitespace and comments ('#' to the end of the line, except a "# type:" token).
+  size_t line_start = pos_;  // just past the last newline (or comment) skipped
   while (pos_ < s.size()) {
-    if (is_space(s[pos_])) {
+    if (s[pos_] == '\n' && nesting_ == 0) {
+      *saw_newline = true;
+      line_start = ++pos_;
+    } else if (is_space(s[pos_])) {
       ++pos_;
     } else if (s[pos_] == '#' && s.substr(pos_, 7) != "# type:") {
       while (pos_ < s.size() && s[pos_] != '\n') ++pos_;
+      line_start = pos_;
     } else {
       break;
     }
   }
+  return line_start;
+}
+
+Token SchemaLexer::lex() {
+  const std::string_view s = source_;
+  bool saw_newline = false;
+  const size_t line_start = skip_space(&saw_newline);
+  if (saw_newline) {
+    // See Note [Newlines in schemas].
+    const Token t{TK_NEWLINE, line_start, pos_, s};
+    const size_t depth = pos_ - line_start;
+    if (pos_ == s.size() || depth == indent_) return t;
+    if (depth > indent_) return Token{TK_INDENT, line_start, pos_, s};
+    TORCH_CHECK(false, "invalid indent level ", depth, ":\n", highlight(s, line_start, pos_));
+  }
+
   const size_t start = pos_;
   auto make = [&](int kind, size_t len) {
     pos_ = start + len;
+    if (kind == '(' || kind == '[' || kind == '{') ++nesting_;
+    if (kind == ')' || kind == ']' || kind == '}') --nesting_;
     return Token{kind, start, start + len, s};
   };
   if (start == s.size()) return make(TK_EOF, 0);

@@ -24,8 +24,8 @@ namespace impl {
 // would read (`1`, `1.`, `.5`, `1e-05`, with an optional trailing `j`); strings take single,
 // double or triple quotes; and TorchScript's keywords and operators (`if`, `in`, `not`, `==`,
 // `**`, ...) are tokens of their own, so `Tensor in` fails in both. Differences, none of which a
-// registered schema can hit: a newline is plain whitespace (TorchScript makes it a token outside
-// brackets), and hexadecimal numbers are not read.
+// registered schema can hit: hexadecimal numbers are not read, and of TorchScript's indentation
+// tokens only the first after a line break is reproduced (the grammar accepts none of them).
 enum TokenKind : int {
   TK_NOTHING = -1,  // matches no token; parse_list's "no opening/closing bracket"
   // 0-255: a single character.
@@ -39,6 +39,8 @@ enum TokenKind : int {
   TK_FALSE,
   TK_NONE,
   TK_NONE_TYPE,
+  TK_NEWLINE,  // see Note [Newlines in schemas] in SchemaLexer.cpp
+  TK_INDENT,
   TK_OTHER,  // first of the keywords/operators the schema grammar never uses
 };
 
@@ -75,9 +77,13 @@ class SchemaLexer {
 
  private:
   Token lex();
+  // Skips whitespace and comments from pos_; returns where the last line skipped into begins.
+  size_t skip_space(bool* saw_newline);
 
   std::string source_;
   size_t pos_ = 0;
+  int nesting_ = 0;    // open ( [ { — newlines inside them are whitespace
+  size_t indent_ = 0;  // the first line's indentation
   std::deque<Token> queue_;  // front is cur()
 };
 
