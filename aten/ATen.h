@@ -1,8 +1,20 @@
 #pragma once
 // The one header users include: everything reachable from here is public API.
+//
+//   #include "aten/ATen.h"
+//   at::Tensor t = at::zeros({2, 3}, at::kFloat);
+//   t.fill_(2);
+//   std::cout << t << "\n";
 
+#include "aten/TensorConstruction.h"
+#include "aten/TensorOptionsUtils.h"
+#include "aten/core/Formatting.h"
 #include "aten/core/Tensor.h"
 #include "aten/detail/EmptyTensor.h"
+#include "aten/generated/Functions.h"
+#include "aten/generated/Operators.h"
+#include "aten/generated/TensorMethods.h"
+#include "c10/core/AutoDispatchGuards.h"
 #include "c10/core/Device.h"
 #include "c10/core/Layout.h"
 #include "c10/core/MemoryFormat.h"
@@ -11,3 +23,4 @@
 #include "c10/core/TensorOptions.h"
 #include "c10/util/ArrayRef.h"
 #include "c10/util/Exception.h"
+#include "dispatcher/Dispatcher.h"

@@ -38,6 +38,9 @@ struct MultiDispatchKeySet {
   void operator()(const std::vector<c10::optional<at::Tensor>>& xs) {
     (*this)(at::ArrayRef<c10::optional<at::Tensor>>(xs));
   }
+  void operator()(const c10::List<c10::optional<at::Tensor>>& xs) {
+    for (const auto& x : xs) (*this)(x);
+  }
   template <class T>
   void operator()(const T&) {}  // not a tensor
 };

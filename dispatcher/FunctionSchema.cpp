@@ -33,16 +33,24 @@ void print_sets(std::ostream& out, const std::vector<std::string>& sets) {
 
 }  // namespace
 
-void AliasInfo::addBeforeSet(const std::string& set) { add_unique(before_sets_, set); }
-void AliasInfo::addAfterSet(const std::string& set) { add_unique(after_sets_, set); }
+void AliasInfo::addBeforeSet(const std::string& set) {
+  add_unique(before_sets_, set);
+}
+void AliasInfo::addAfterSet(const std::string& set) {
+  add_unique(after_sets_, set);
+}
 
 const std::string& AliasInfo::beforeSet() const {
   TORCH_CHECK(before_sets_.size() == 1, "Expected exactly one alias set before the call but got ",
               before_sets_.size());
   return before_sets_[0];
 }
-bool AliasInfo::isWildcardBefore() const { return contains(before_sets_, wildcardSet()); }
-bool AliasInfo::isWildcardAfter() const { return contains(after_sets_, wildcardSet()); }
+bool AliasInfo::isWildcardBefore() const {
+  return contains(before_sets_, wildcardSet());
+}
+bool AliasInfo::isWildcardAfter() const {
+  return contains(after_sets_, wildcardSet());
+}
 
 bool operator==(const AliasInfo& lhs, const AliasInfo& rhs) {
   return lhs.isWrite() == rhs.isWrite() && same_sets(lhs.beforeSets(), rhs.beforeSets()) &&
@@ -88,29 +96,21 @@ namespace {
 
 // c10::printQuotedString: double quotes, C escapes, octal for other unprintables.
 void print_quoted_string(std::ostream& out, const std::string& str) {
+  static constexpr std::pair<char, const char*> kEscapes[] = {
+      {'\\', "\\\\"}, {'\'', "\\'"}, {'"', "\\\""}, {'\a', "\\a"}, {'\b', "\\b"},
+      {'\f', "\\f"},  {'\n', "\\n"}, {'\r', "\\r"}, {'\t', "\\t"}, {'\v', "\\v"},
+  };
   out << '"';
   for (char ch : str) {
-    switch (ch) {
-      case '\\': out << "\\\\"; break;
-      case '\'': out << "\\'"; break;
-      case '"': out << "\\\""; break;
-      case '\a': out << "\\a"; break;
-      case '\b': out << "\\b"; break;
-      case '\f': out << "\\f"; break;
-      case '\n': out << "\\n"; break;
-      case '\r': out << "\\r"; break;
-      case '\t': out << "\\t"; break;
-      case '\v': out << "\\v"; break;
-      default: {
-        const auto u = static_cast<unsigned char>(ch);
-        if (u >= 0x20 && u < 0x7f) {
-          out << ch;
-        } else {
-          const char octal[] = {'\\', char('0' + (u >> 6)), char('0' + ((u >> 3) & 7)),
-                                char('0' + (u & 7)), '\0'};
-          out << octal;
-        }
-      }
+    const auto* escape = std::find_if(std::begin(kEscapes), std::end(kEscapes),
+                                      [&](const auto& e) { return e.first == ch; });
+    const auto u = static_cast<unsigned char>(ch);
+    if (escape != std::end(kEscapes)) {
+      out << escape->second;
+    } else if (u >= 0x20 && u < 0x7f) {
+      out << ch;
+    } else {
+      out << '\\' << char('0' + (u >> 6)) << char('0' + ((u >> 3) & 7)) << char('0' + (u & 7));
     }
   }
   out << '"';
@@ -180,8 +180,8 @@ std::ostream& operator<<(std::ostream& out, const Argument& arg) {
 FunctionSchema::FunctionSchema(std::string name, std::string overload_name,
                                std::vector<Argument> arguments, std::vector<Argument> returns,
                                bool is_vararg, bool is_varret)
-    : FunctionSchema(OperatorName(std::move(name), std::move(overload_name)),
-                     std::move(arguments), std::move(returns), is_vararg, is_varret) {}
+    : FunctionSchema(OperatorName(std::move(name), std::move(overload_name)), std::move(arguments),
+                     std::move(returns), is_vararg, is_varret) {}
 
 FunctionSchema::FunctionSchema(OperatorName name, std::vector<Argument> arguments,
                                std::vector<Argument> returns, bool is_vararg, bool is_varret)
@@ -243,8 +243,8 @@ std::ostream& operator<<(std::ostream& out, const FunctionSchema& schema) {
 
   // See Note [How a schema prints].
   const auto& returns = schema.returns();
-  bool need_paren = !((returns.size() == 1 && !schema.is_varret()) ||
-                      (returns.empty() && schema.is_varret()));
+  bool need_paren =
+      !((returns.size() == 1 && !schema.is_varret()) || (returns.empty() && schema.is_varret()));
   std::vector<std::string> texts;
   for (const auto& ret : returns) {
     std::ostringstream ss;

@@ -3,7 +3,8 @@
 // canonical text, which is exactly what libtorch prints.
 //
 //   c10::FunctionSchema s = torch::jit::parseSchema(
-//       "aten::add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)");
+//       "aten::add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out)"
+//       " -> Tensor(a!)");
 //   s.operator_name();                   // aten::add.out
 //   s.arguments()[2].kwarg_only();       // true
 //   s.arguments()[3].is_out();           // true: kwarg-only and written to
@@ -60,7 +61,9 @@ class C10_API AliasInfo {
 };
 
 C10_API bool operator==(const AliasInfo& lhs, const AliasInfo& rhs);
-inline bool operator!=(const AliasInfo& lhs, const AliasInfo& rhs) { return !(lhs == rhs); }
+inline bool operator!=(const AliasInfo& lhs, const AliasInfo& rhs) {
+  return !(lhs == rhs);
+}
 // "(a)", "(a!)", "(a|b)", "(a -> *)".
 C10_API std::ostream& operator<<(std::ostream& out, const AliasInfo& info);
 
@@ -95,7 +98,9 @@ class C10_API Argument {
 };
 
 C10_API bool operator==(const Argument& lhs, const Argument& rhs);
-inline bool operator!=(const Argument& lhs, const Argument& rhs) { return !(lhs == rhs); }
+inline bool operator!=(const Argument& lhs, const Argument& rhs) {
+  return !(lhs == rhs);
+}
 // "Tensor(a!) out", "int[2] stride=1", "str mode=\"linear\"": one argument as a schema spells it.
 C10_API std::ostream& operator<<(std::ostream& out, const Argument& arg);
 
@@ -105,8 +110,8 @@ class C10_API FunctionSchema {
   // (lists are exempt, as in libtorch).
   FunctionSchema(std::string name, std::string overload_name, std::vector<Argument> arguments,
                  std::vector<Argument> returns, bool is_vararg = false, bool is_varret = false);
-  FunctionSchema(OperatorName name, std::vector<Argument> arguments,
-                 std::vector<Argument> returns, bool is_vararg = false, bool is_varret = false);
+  FunctionSchema(OperatorName name, std::vector<Argument> arguments, std::vector<Argument> returns,
+                 bool is_vararg = false, bool is_varret = false);
 
   const OperatorName& operator_name() const { return name_; }
   const std::string& name() const { return name_.name; }

@@ -178,9 +178,9 @@ class C10_API IValue final {
   Scalar toScalar() const;
 
   // Enums, stored as Int.
-  IValue(ScalarType t) : IValue(static_cast<int64_t>(t)) {}      // NOLINT
-  IValue(Layout l) : IValue(static_cast<int64_t>(l)) {}          // NOLINT
-  IValue(MemoryFormat m) : IValue(static_cast<int64_t>(m)) {}    // NOLINT
+  IValue(ScalarType t) : IValue(static_cast<int64_t>(t)) {}    // NOLINT
+  IValue(Layout l) : IValue(static_cast<int64_t>(l)) {}        // NOLINT
+  IValue(MemoryFormat m) : IValue(static_cast<int64_t>(m)) {}  // NOLINT
   ScalarType toScalarType() const { return static_cast<ScalarType>(toInt()); }
   Layout toLayout() const { return static_cast<Layout>(toInt()); }
   MemoryFormat toMemoryFormat() const { return static_cast<MemoryFormat>(toInt()); }
@@ -189,8 +189,8 @@ class C10_API IValue final {
   IValue(std::string s) : tag_(Tag::String) {  // NOLINT
     new (&payload_.as_heap) HeapPtr(make_intrusive<detail::StringHolder>(std::move(s)));
   }
-  IValue(const char* s) : IValue(std::string(s)) {}                // NOLINT
-  IValue(c10::string_view s) : IValue(std::string(s)) {}           // NOLINT
+  IValue(const char* s) : IValue(std::string(s)) {}       // NOLINT
+  IValue(c10::string_view s) : IValue(std::string(s)) {}  // NOLINT
   bool isString() const { return tag_ == Tag::String; }
   const std::string& toStringRef() const {
     if (!isString()) report_type_error("String");
@@ -357,7 +357,9 @@ class C10_API IValue final {
 // Deep equality: same tag and equal contents; tensors compare by identity (is_same), as a
 // schema default or a test wants. (libtorch's operator== returns an IValue; this returns bool.)
 C10_API bool operator==(const IValue& lhs, const IValue& rhs);
-inline bool operator!=(const IValue& lhs, const IValue& rhs) { return !(lhs == rhs); }
+inline bool operator!=(const IValue& lhs, const IValue& rhs) {
+  return !(lhs == rhs);
+}
 
 // As libtorch prints an IValue (and a schema default): 1, 1., 0.5, True, None, [1, 2], (1,), cpu.
 // Strings print raw here; FunctionSchema quotes string defaults itself.
@@ -370,7 +372,9 @@ inline Tuple::~Tuple() = default;
 inline intrusive_ptr<Tuple> Tuple::create(std::vector<IValue> elements) {
   return make_intrusive<Tuple>(std::move(elements));
 }
-inline size_t Tuple::size() const { return elements_.size(); }
+inline size_t Tuple::size() const {
+  return elements_.size();
+}
 
 }  // namespace ivalue
 

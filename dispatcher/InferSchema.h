@@ -14,6 +14,7 @@
 #include "aten/core/Tensor.h"
 #include "c10/core/Scalar.h"
 #include "c10/util/string_view.h"
+#include "dispatcher/List.h"
 #include "dispatcher/impl/FunctionTraits.h"
 
 namespace c10 {
@@ -56,6 +57,7 @@ MINIATEN_SCHEMA_TYPE(c10::ArrayRef<at::Tensor>, "Tensor[]");
 MINIATEN_SCHEMA_TYPE(std::vector<at::Tensor>, "Tensor[]");
 MINIATEN_SCHEMA_TYPE(c10::ArrayRef<c10::optional<at::Tensor>>, "Tensor?[]");
 MINIATEN_SCHEMA_TYPE(std::vector<c10::optional<at::Tensor>>, "Tensor?[]");
+MINIATEN_SCHEMA_TYPE(c10::List<c10::optional<at::Tensor>>, "Tensor?[]");
 #undef MINIATEN_SCHEMA_TYPE
 template <class T>
 struct type_str<c10::optional<T>> {

@@ -36,7 +36,9 @@ struct OperatorName final {
 inline bool operator==(const OperatorName& lhs, const OperatorName& rhs) {
   return lhs.name == rhs.name && lhs.overload_name == rhs.overload_name;
 }
-inline bool operator!=(const OperatorName& lhs, const OperatorName& rhs) { return !(lhs == rhs); }
+inline bool operator!=(const OperatorName& lhs, const OperatorName& rhs) {
+  return !(lhs == rhs);
+}
 
 inline std::ostream& operator<<(std::ostream& out, const OperatorName& op) {
   out << op.name;
@@ -56,7 +58,7 @@ namespace std {
 template <>
 struct hash<c10::OperatorName> {
   size_t operator()(const c10::OperatorName& op) const {
-    // Same mix as libtorch: the overload's hash is inverted so {a, b} and {b, a} differ.
+    // As libtorch hashes it.
     return std::hash<std::string>()(op.name) ^ (~std::hash<std::string>()(op.overload_name));
   }
 };

@@ -71,17 +71,28 @@ struct NamedType {
 // Base type names; Tensor and the containers are parsed separately. Dimname and
 // ConstQuantizerPtr map to str and int, as in libtorch.
 constexpr NamedType kBaseTypes[] = {
-    {"Generator", TypeKind::Generator},   {"Dimname", TypeKind::Str},
-    {"ScalarType", TypeKind::ScalarType}, {"Layout", TypeKind::Layout},
-    {"MemoryFormat", TypeKind::MemoryFormat}, {"Storage", TypeKind::Storage},
-    {"QScheme", TypeKind::QScheme},       {"Quantizer", TypeKind::Quantizer},
-    {"ConstQuantizerPtr", TypeKind::Int}, {"Device", TypeKind::Device},
-    {"Stream", TypeKind::Stream},         {"Scalar", TypeKind::Scalar},
-    {"str", TypeKind::Str},               {"float", TypeKind::Float},
-    {"complex", TypeKind::Complex},       {"int", TypeKind::Int},
-    {"SymInt", TypeKind::SymInt},         {"bool", TypeKind::Bool},
-    {"Capsule", TypeKind::Capsule},       {"Any", TypeKind::Any},
-    {"AnyClassType", TypeKind::AnyClassType}, {"AnyEnumType", TypeKind::AnyEnumType},
+    {"Generator", TypeKind::Generator},
+    {"Dimname", TypeKind::Str},
+    {"ScalarType", TypeKind::ScalarType},
+    {"Layout", TypeKind::Layout},
+    {"MemoryFormat", TypeKind::MemoryFormat},
+    {"Storage", TypeKind::Storage},
+    {"QScheme", TypeKind::QScheme},
+    {"Quantizer", TypeKind::Quantizer},
+    {"ConstQuantizerPtr", TypeKind::Int},
+    {"Device", TypeKind::Device},
+    {"Stream", TypeKind::Stream},
+    {"Scalar", TypeKind::Scalar},
+    {"str", TypeKind::Str},
+    {"float", TypeKind::Float},
+    {"complex", TypeKind::Complex},
+    {"int", TypeKind::Int},
+    {"SymInt", TypeKind::SymInt},
+    {"bool", TypeKind::Bool},
+    {"Capsule", TypeKind::Capsule},
+    {"Any", TypeKind::Any},
+    {"AnyClassType", TypeKind::AnyClassType},
+    {"AnyEnumType", TypeKind::AnyEnumType},
 };
 
 // How libtorch's parser sees a type when reading its default.
@@ -447,12 +458,24 @@ class SchemaParser {
         case '"':
         case '\n':
           break;
-        case 'a': c = '\a'; break;
-        case 'b': c = '\b'; break;
-        case 'f': c = '\f'; break;
-        case 'n': c = '\n'; break;
-        case 'v': c = '\v'; break;
-        case 't': c = '\t'; break;
+        case 'a':
+          c = '\a';
+          break;
+        case 'b':
+          c = '\b';
+          break;
+        case 'f':
+          c = '\f';
+          break;
+        case 'n':
+          c = '\n';
+          break;
+        case 'v':
+          c = '\v';
+          break;
+        case 't':
+          c = '\t';
+          break;
         case 'x':
           L.report(tok, "unsupported hex specifier");
         case 'u':

@@ -2,7 +2,8 @@
 // Parsing schema text, as libtorch's torch/csrc/jit/frontend/function_schema_parser.h does.
 //
 //   c10::FunctionSchema s = torch::jit::parseSchema(
-//       "aten::max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)");
+//       "aten::max.dim(Tensor self, int dim, bool keepdim=False)"
+//       " -> (Tensor values, Tensor indices)");
 //   c10::OperatorName n = torch::jit::parseName("aten::add.out");
 //   auto either = torch::jit::parseSchemaOrName("aten::relu");   // holds an OperatorName
 //

@@ -10,14 +10,16 @@ namespace {
 
 constexpr size_t kNumLeafKinds = static_cast<size_t>(TypeKind::NoneType) + 1;
 
-bool is_leaf(TypeKind kind) { return static_cast<size_t>(kind) < kNumLeafKinds; }
+bool is_leaf(TypeKind kind) {
+  return static_cast<size_t>(kind) < kNumLeafKinds;
+}
 
 // Leaf spellings, in TypeKind order.
 constexpr std::array<const char*, kNumLeafKinds> kLeafNames = {
-    "Tensor",       "int",         "SymInt",    "float",     "complex",    "bool",
-    "str",          "Scalar",      "ScalarType", "Layout",   "MemoryFormat", "Device",
-    "Generator",    "Storage",     "Stream",    "QScheme",   "Quantizer",  "Capsule",
-    "Any",          "AnyClassType", "AnyEnumType", "NoneType",
+    "Tensor",    "int",          "SymInt",      "float",    "complex",      "bool",
+    "str",       "Scalar",       "ScalarType",  "Layout",   "MemoryFormat", "Device",
+    "Generator", "Storage",      "Stream",      "QScheme",  "Quantizer",    "Capsule",
+    "Any",       "AnyClassType", "AnyEnumType", "NoneType",
 };
 
 TypePtr make(TypeKind kind, std::vector<TypePtr> contained, std::string name = {}) {
@@ -38,16 +40,21 @@ TypePtr SchemaType::get(TypeKind kind) {
     for (size_t i = 0; i < kNumLeafKinds; ++i) result[i] = make(static_cast<TypeKind>(i), {});
     return result;
   }();
-  TORCH_CHECK(is_leaf(kind), "SchemaType::get() takes a leaf kind; build containers, type "
-                             "variables and classes with their own factories");
+  TORCH_CHECK(is_leaf(kind),
+              "SchemaType::get() takes a leaf kind; build containers, type "
+              "variables and classes with their own factories");
   return leaves[static_cast<size_t>(kind)];
 }
 
-TypePtr SchemaType::var(std::string name) { return make(TypeKind::Var, {}, std::move(name)); }
+TypePtr SchemaType::var(std::string name) {
+  return make(TypeKind::Var, {}, std::move(name));
+}
 TypePtr SchemaType::custom_class(std::string qualified_name) {
   return make(TypeKind::CustomClass, {}, std::move(qualified_name));
 }
-TypePtr SchemaType::list(TypePtr element) { return make(TypeKind::List, {std::move(element)}); }
+TypePtr SchemaType::list(TypePtr element) {
+  return make(TypeKind::List, {std::move(element)});
+}
 TypePtr SchemaType::optional(TypePtr element) {
   return make(TypeKind::Optional, {std::move(element)});
 }
@@ -57,7 +64,9 @@ TypePtr SchemaType::tuple(std::vector<TypePtr> elements) {
 TypePtr SchemaType::future(TypePtr element) {
   return make(TypeKind::Future, {std::move(element)});
 }
-TypePtr SchemaType::rref(TypePtr element) { return make(TypeKind::RRef, {std::move(element)}); }
+TypePtr SchemaType::rref(TypePtr element) {
+  return make(TypeKind::RRef, {std::move(element)});
+}
 TypePtr SchemaType::dict(TypePtr key, TypePtr value) {
   return make(TypeKind::Dict, {std::move(key), std::move(value)});
 }

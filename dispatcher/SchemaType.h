@@ -107,6 +107,8 @@ class SchemaType {
 
 // Structural equality: same kind, same name, equal contained types.
 bool operator==(const SchemaType& lhs, const SchemaType& rhs);
-inline bool operator!=(const SchemaType& lhs, const SchemaType& rhs) { return !(lhs == rhs); }
+inline bool operator!=(const SchemaType& lhs, const SchemaType& rhs) {
+  return !(lhs == rhs);
+}
 
 }  // namespace c10

@@ -23,12 +23,18 @@ using c10::IValue;
 using Stack = std::vector<IValue>;
 
 // The i-th of the last N entries.
-inline IValue& peek(Stack& stack, size_t i, size_t N) { return *(stack.end() - N + i); }
-inline IValue& peek(Stack* stack, size_t i, size_t N) { return peek(*stack, i, N); }
+inline IValue& peek(Stack& stack, size_t i, size_t N) {
+  return *(stack.end() - N + i);
+}
+inline IValue& peek(Stack* stack, size_t i, size_t N) {
+  return peek(*stack, i, N);
+}
 inline const IValue& peek(const Stack& stack, size_t i, size_t N) {
   return *(stack.end() - N + i);
 }
-inline const IValue& peek(const Stack* stack, size_t i, size_t N) { return peek(*stack, i, N); }
+inline const IValue& peek(const Stack* stack, size_t i, size_t N) {
+  return peek(*stack, i, N);
+}
 
 // `len` entries starting at the i-th of the last N.
 inline c10::ArrayRef<IValue> peekSlice(const Stack& stack, size_t i, size_t len, size_t N) {
@@ -38,10 +44,16 @@ inline c10::ArrayRef<IValue> peekSlice(const Stack& stack, size_t i, size_t len,
 inline c10::ArrayRef<IValue> last(const Stack& stack, size_t N) {
   return peekSlice(stack, 0, N, N);
 }
-inline c10::ArrayRef<IValue> last(const Stack* stack, size_t N) { return last(*stack, N); }
+inline c10::ArrayRef<IValue> last(const Stack* stack, size_t N) {
+  return last(*stack, N);
+}
 
-inline void drop(Stack& stack, size_t n) { stack.erase(stack.end() - n, stack.end()); }
-inline void drop(Stack* stack, size_t n) { drop(*stack, n); }
+inline void drop(Stack& stack, size_t n) {
+  stack.erase(stack.end() - n, stack.end());
+}
+inline void drop(Stack* stack, size_t n) {
+  drop(*stack, n);
+}
 
 inline IValue pop(Stack& stack) {
   TORCH_INTERNAL_ASSERT(!stack.empty(), "pop() on an empty stack");
@@ -49,7 +61,9 @@ inline IValue pop(Stack& stack) {
   stack.pop_back();
   return result;
 }
-inline IValue pop(Stack* stack) { return pop(*stack); }
+inline IValue pop(Stack* stack) {
+  return pop(*stack);
+}
 
 // The last n entries, in stack order.
 inline std::vector<IValue> pop(Stack& stack, size_t n) {
@@ -82,7 +96,9 @@ inline void push(Stack* stack, Types&&... args) {
   push(*stack, std::forward<Types>(args)...);
 }
 
-inline void push_one(Stack& stack, IValue arg) { stack.emplace_back(std::move(arg)); }
+inline void push_one(Stack& stack, IValue arg) {
+  stack.emplace_back(std::move(arg));
+}
 
 }  // namespace jit
 }  // namespace torch

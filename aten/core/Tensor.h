@@ -4,6 +4,8 @@
 // header only declares the class, so the dispatcher can hold Tensors without seeing operators.
 
 #include "aten/core/TensorBase.h"
+#include "c10/core/Scalar.h"
+#include "dispatcher/List.h"
 
 namespace at {
 
@@ -22,7 +24,16 @@ class TORCH_API Tensor : public TensorBase {
     return TensorBase::data_ptr<T>();
   }
   void* data_ptr() const { return TensorBase::data_ptr(); }
+
+  // The operator methods, generated from aten/native/native_functions.def; their inline
+  // definitions are in aten/generated/TensorMethods.h (included by aten/ATen.h).
+#ifndef MINIATEN_CODEGEN_BOOTSTRAP
+#include "aten/generated/TensorMethodDecls.inc"
+#endif
 };
+
+using TensorList = c10::ArrayRef<Tensor>;
+using ITensorListRef = c10::ArrayRef<Tensor>;
 
 namespace detail {
 // Wraps a freshly made TensorImpl subclass in a Tensor.

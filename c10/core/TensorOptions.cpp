@@ -12,6 +12,25 @@ void print_field(std::ostream& out, const char* name, bool has, const T& value) 
 }
 }  // namespace
 
+DispatchKey computeDispatchKey(c10::optional<ScalarType> /*dtype*/,
+                               c10::optional<Layout> layout, c10::optional<Device> device) {
+  TORCH_CHECK(layout.value_or(Layout::Strided) == Layout::Strided,
+              "miniaten only supports the strided layout");
+  switch (device.value_or(Device(DeviceType::CPU)).type()) {
+    case DeviceType::CPU:
+      return DispatchKey::CPU;
+    case DeviceType::CUDA:
+      return DispatchKey::CUDA;
+    case DeviceType::Meta:
+      return DispatchKey::Meta;
+    case DeviceType::PrivateUse1:
+      return DispatchKey::PrivateUse1;
+    default:
+      TORCH_CHECK(false, "Unsupported device type for dense layout: ",
+                  device.value_or(Device(DeviceType::CPU)).type());
+  }
+}
+
 std::ostream& operator<<(std::ostream& stream, const TensorOptions& options) {
   stream << "TensorOptions(";
   print_field(stream, "dtype", options.has_dtype(), options.dtype());

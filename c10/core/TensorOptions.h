@@ -9,6 +9,7 @@
 #include <iosfwd>
 
 #include "c10/core/Device.h"
+#include "c10/core/DispatchKey.h"
 #include "c10/core/Layout.h"
 #include "c10/core/MemoryFormat.h"
 #include "c10/core/ScalarType.h"
@@ -87,7 +88,10 @@ struct C10_API TensorOptions {
   bool has_pinned_memory() const noexcept { return has_pinned_memory_; }
   bool has_memory_format() const noexcept { return has_memory_format_; }
 
-  c10::optional<ScalarType> dtype_opt() const noexcept { return get(dtype_, has_dtype_); }
+  // libtorch returns the dtype as a TypeMeta here.
+  c10::optional<caffe2::TypeMeta> dtype_opt() const noexcept {
+    return has_dtype_ ? c10::make_optional(caffe2::TypeMeta::fromScalarType(dtype_)) : c10::nullopt;
+  }
   c10::optional<Device> device_opt() const noexcept { return get(device_, has_device_); }
   c10::optional<Layout> layout_opt() const noexcept { return get(layout_, has_layout_); }
   c10::optional<bool> requires_grad_opt() const noexcept {
@@ -103,7 +107,7 @@ struct C10_API TensorOptions {
   // Fields set in `options` win; the others come from this.
   TensorOptions merge_in(const TensorOptions& options) const noexcept {
     TensorOptions r = options;
-    if (!r.has_dtype_) r.set(r.dtype_, r.has_dtype_, dtype_opt());
+    if (!r.has_dtype_) r.set(r.dtype_, r.has_dtype_, get(dtype_, has_dtype_));
     if (!r.has_device_) r.set(r.device_, r.has_device_, device_opt());
     if (!r.has_layout_) r.set(r.layout_, r.has_layout_, layout_opt());
     if (!r.has_requires_grad_) r.set(r.requires_grad_, r.has_requires_grad_, requires_grad_opt());
@@ -165,6 +169,11 @@ inline c10::optional<ScalarType> optTypeMetaToScalarType(c10::optional<caffe2::T
   if (!m) return c10::nullopt;
   return m->toScalarType();
 }
+
+// The backend key a factory with these options dispatches to (what BackendSelect computes).
+C10_API DispatchKey computeDispatchKey(c10::optional<ScalarType> dtype,
+                                       c10::optional<Layout> layout,
+                                       c10::optional<Device> device);
 
 }  // namespace c10
 

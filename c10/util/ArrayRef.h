@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <iterator>
+#include <optional>
 #include <ostream>
 #include <type_traits>
 #include <vector>
@@ -127,6 +128,8 @@ template <typename T>
 bool operator!=(ArrayRef<T> a, const std::vector<T>& b) { return !a.equals(ArrayRef<T>(b)); }
 
 using IntArrayRef = ArrayRef<int64_t>;
+// `int[]?` arguments (libtorch has a class for it; an optional ArrayRef behaves the same).
+using OptionalIntArrayRef = std::optional<IntArrayRef>;
 
 // The small vector that holds a tensor's sizes or strides (5 dims inline).
 constexpr size_t kDimVectorStaticSize = 5;
@@ -138,6 +141,7 @@ namespace at {
 using c10::ArrayRef;
 using c10::DimVector;
 using c10::IntArrayRef;
+using c10::OptionalIntArrayRef;
 using c10::irange;
 }  // namespace at
 

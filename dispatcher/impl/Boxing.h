@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dispatcher/IValue.h"
+#include "dispatcher/List.h"
 #include "dispatcher/Stack.h"
 #include "dispatcher/impl/FunctionTraits.h"
 
@@ -90,6 +91,23 @@ struct ivalue_to_arg<std::array<bool, N>> {
     return result;
   }
 };
+
+template <>
+struct ivalue_to_arg<c10::List<c10::optional<at::Tensor>>> {
+  static c10::List<c10::optional<at::Tensor>> call(IValue& v) {
+    return c10::List<c10::optional<at::Tensor>>(v.toOptionalTensorList());
+  }
+};
+
+// ---- C++ argument -> IValue -------------------------------------------------------------------
+template <class T>
+IValue to_ivalue(const T& x) {
+  return IValue(x);
+}
+template <class T>
+IValue to_ivalue(const c10::List<T>& x) {
+  return IValue(x.vec());
+}
 
 // ---- C++ return -> IValues on the stack -----------------------------------------------------
 template <class T>
@@ -174,7 +192,7 @@ struct BoxedKernelWrapper<Return(Args...)> {
                      const OperatorHandle& op, DispatchKeySet ks, Args... args) {
     torch::jit::Stack stack;
     stack.reserve(sizeof...(Args));
-    (stack.emplace_back(IValue(args)), ...);
+    (stack.emplace_back(to_ivalue(args)), ...);
     (*boxed)(functor, op, ks, &stack);
     return unbox_returns(stack, std::forward<Args>(args)...);
   }

@@ -1,7 +1,6 @@
 #include "dispatcher/impl/SchemaLexer.h"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <cstring>
 #include <sstream>
@@ -23,7 +22,7 @@ struct MultiCharToken {
 // TorchScript's multi-character tokens. Only the first six matter to the grammar; the rest are
 // here so that, e.g., an argument named `in` fails as it does in libtorch.
 // See Note [Schema lexer fidelity].
-constexpr std::array<MultiCharToken, 52> kMultiCharTokens = {{
+constexpr MultiCharToken kMultiCharTokens[] = {
     {"->", "arrow", TK_ARROW},
     {"...", "dots", TK_DOTS},
     {"True", "True", TK_TRUE},
@@ -76,13 +75,19 @@ constexpr std::array<MultiCharToken, 52> kMultiCharTokens = {{
     {"import", "import", TK_OTHER + 43},
     {"with", "with", TK_OTHER + 44},
     {"as", "as", TK_OTHER + 45},
-}};
+};
 
 constexpr const char* kSingleCharTokens = "+-*/%@()[]:,={}><.?!&^|~";
 
-bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
-bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+bool is_digit(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
+bool is_alpha(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) != 0;
+}
+bool is_space(char c) {
+  return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
 
 // The length strtod would read at s[pos], decimal only, plus a complex `j` suffix; 0 if none.
 // Like TorchScript, a sign or a letter never starts a number (so `inf` is an identifier).
@@ -90,10 +95,9 @@ size_t scan_number(std::string_view s, size_t pos) {
   auto at = [&](size_t i) { return i < s.size() ? s[i] : '\0'; };
   size_t i = pos;
   size_t digits = 0;
-  while (is_digit(at(i))) ++i, ++digits;
+  for (; is_digit(at(i)); ++i) ++digits;
   if (at(i) == '.') {
-    ++i;
-    while (is_digit(at(i))) ++i, ++digits;
+    for (++i; is_digit(at(i)); ++i) ++digits;
   }
   if (digits == 0) return 0;
   if (at(i) == 'e' || at(i) == 'E') {
@@ -114,8 +118,8 @@ size_t scan_string(std::string_view s, size_t pos) {
   const char quote = s[pos];
   if (quote != '"' && quote != '\'') return 0;
   auto quotes_at = [&](size_t i, size_t n) {
-    return i + n <= s.size() && std::all_of(s.begin() + i, s.begin() + i + n,
-                                            [&](char c) { return c == quote; });
+    return i + n <= s.size() &&
+           std::all_of(s.begin() + i, s.begin() + i + n, [&](char c) { return c == quote; });
   };
   const size_t quote_len = quotes_at(pos, 3) ? 3 : 1;
   size_t end = pos + quote_len;

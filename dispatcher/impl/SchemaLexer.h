@@ -82,8 +82,8 @@ class SchemaLexer {
 
   std::string source_;
   size_t pos_ = 0;
-  int nesting_ = 0;    // open ( [ { — newlines inside them are whitespace
-  size_t indent_ = 0;  // the first line's indentation
+  int nesting_ = 0;          // open ( [ { — newlines inside them are whitespace
+  size_t indent_ = 0;        // the first line's indentation
   std::deque<Token> queue_;  // front is cur()
 };
 

@@ -10,7 +10,9 @@ namespace {
 
 using torch::jit::parseSchema;
 
-std::string printed(const std::string& schema) { return c10::toString(parseSchema(schema)); }
+std::string printed(const std::string& schema) {
+  return c10::toString(parseSchema(schema));
+}
 
 std::string parse_error(const std::string& schema) {
   try {

@@ -5,8 +5,8 @@
 
 #include "dispatcher/SchemaParser.h"
 
-// The expected texts in this file were produced by libtorch 1.13 itself (parseSchema, then
-// operator<<, or the exception's message) and pasted in unchanged.
+// Unless a comment says otherwise, the expected texts here were produced by libtorch 1.13 itself
+// (parseSchema, then operator<<, or the exception's message) and pasted in unchanged.
 
 namespace {
 
@@ -15,7 +15,9 @@ using c10::IValue;
 using c10::TypeKind;
 using torch::jit::parseSchema;
 
-std::string printed(const std::string& schema) { return c10::toString(parseSchema(schema)); }
+std::string printed(const std::string& schema) {
+  return c10::toString(parseSchema(schema));
+}
 
 std::string parse_error(const std::string& schema) {
   try {
@@ -116,12 +118,9 @@ struct Normalization {
 // 17 significant digits, enum names as numbers, double-quoted strings, collapsed int lists),
 // types (Dimname is str), alias sets, returns and whitespace.
 const Normalization kNormalizations[] = {
-    {R"X(a::b.c(Tensor x) -> (Tensor))X",
-     R"X(a::b.c(Tensor x) -> Tensor)X"},
-    {R"X(a::b.c(Tensor x) -> (Tensor a))X",
-     R"X(a::b.c(Tensor x) -> Tensor a)X"},
-    {R"X(a::b(Tensor x) -> Tensor[2])X",
-     R"X(a::b(Tensor x) -> Tensor[2])X"},
+    {R"X(a::b.c(Tensor x) -> (Tensor))X", R"X(a::b.c(Tensor x) -> Tensor)X"},
+    {R"X(a::b.c(Tensor x) -> (Tensor a))X", R"X(a::b.c(Tensor x) -> Tensor a)X"},
+    {R"X(a::b(Tensor x) -> Tensor[2])X", R"X(a::b(Tensor x) -> Tensor[2])X"},
     {R"X(a::b(int x=contiguous_format, int y=float, int z=long, int w=strided, int r=Mean, ScalarType s=complex) -> ())X",
      R"X(a::b(int x=0, int y=6, int z=4, int w=0, int r=1, ScalarType s=9) -> ())X"},
     {R"X(a::b(MemoryFormat? m=contiguous_format, Layout l=strided, ScalarType? s=long) -> ())X",
@@ -154,16 +153,12 @@ const Normalization kNormalizations[] = {
      R"X(a::b(Tensor(a! -> b) x, Tensor(A) y, Tensor(a) z) -> ())X"},
     {R"X(a::b((Tensor(a), Tensor(b)) x, Future(Tensor(a)) f) -> ())X",
      R"X(a::b((Tensor, Tensor) x, Future(Tensor) f) -> ())X"},
-    {R"X(a::b(*, ...) -> (...))X",
-     R"X(a::b(...) -> ...)X"},
-    {R"X(a::b(Tensor x, *) -> ())X",
-     R"X(a::b(Tensor x) -> ())X"},
-    {R"X(a::b(Tensor x, *, *, Tensor z) -> ())X",
-     R"X(a::b(Tensor x, *, Tensor z) -> ())X"},
+    {R"X(a::b(*, ...) -> (...))X", R"X(a::b(...) -> ...)X"},
+    {R"X(a::b(Tensor x, *) -> ())X", R"X(a::b(Tensor x) -> ())X"},
+    {R"X(a::b(Tensor x, *, *, Tensor z) -> ())X", R"X(a::b(Tensor x, *, Tensor z) -> ())X"},
     {R"X(  a :: b . c ( Tensor  x , int [ 2 ] y ) ->  (  )   # a comment)X",
      R"X(a::b.c(Tensor x, int[2] y) -> ())X"},
-    {R"X(a::b(int x) -> ())X",
-     R"X(a::b(int x) -> ())X"},
+    {R"X(a::b(int x) -> ())X", R"X(a::b(int x) -> ())X"},
 };
 
 TEST(SchemaParser, PrintsTheCanonicalFormLibtorchPrints) {

@@ -1,0 +1,107 @@
+#pragma once
+// AT_DISPATCH_*: run a lambda with `scalar_t` bound to the C++ type of a runtime dtype.
+//
+//   AT_DISPATCH_ALL_TYPES_AND3(at::kBool, at::kHalf, at::kBFloat16, t.scalar_type(), "fill_", [&] {
+//     scalar_t* p = t.data_ptr<scalar_t>();
+//   });
+//
+// The families (libtorch's names, restricted to miniaten's 10 dtypes):
+//   AT_DISPATCH_INTEGRAL_TYPES            Byte, Char, Short, Int, Long
+//   AT_DISPATCH_FLOATING_TYPES            Float, Double
+//   AT_DISPATCH_ALL_TYPES                 the 7 above
+//   ..._AND(t1, ...), _AND2, _AND3        plus Bool / Half / BFloat16 as named
+// An unsupported dtype raises `"name" not implemented for 'Half'`, as libtorch does.
+
+#include "c10/core/ScalarType.h"
+#include "c10/util/Exception.h"
+
+namespace at {
+namespace detail {
+[[noreturn]] inline void dispatch_not_implemented(const char* name, c10::ScalarType t) {
+  TORCH_CHECK_NOT_IMPLEMENTED(false, "\"", name, "\" not implemented for '", c10::toString(t), "'");
+}
+}  // namespace detail
+}  // namespace at
+
+#define AT_PRIVATE_CASE_TYPE(enum_type, type, ...) \
+  case enum_type: {                                \
+    using scalar_t C10_UNUSED = type;              \
+    return __VA_ARGS__();                          \
+  }
+
+#define AT_PRIVATE_DISPATCH(TYPE, NAME, CASES, ...)             \
+  [&] {                                                         \
+    const ::c10::ScalarType _st = (TYPE);                       \
+    switch (_st) {                                              \
+      CASES(__VA_ARGS__)                                        \
+      default:                                                  \
+        ::at::detail::dispatch_not_implemented(NAME, _st);      \
+    }                                                           \
+  }()
+
+#define AT_PRIVATE_CASES_INTEGRAL(...)                                   \
+  AT_PRIVATE_CASE_TYPE(::c10::ScalarType::Byte, uint8_t, __VA_ARGS__)    \
+  AT_PRIVATE_CASE_TYPE(::c10::ScalarType::Char, int8_t, __VA_ARGS__)     \
+  AT_PRIVATE_CASE_TYPE(::c10::ScalarType::Short, int16_t, __VA_ARGS__)   \
+  AT_PRIVATE_CASE_TYPE(::c10::ScalarType::Int, int32_t, __VA_ARGS__)     \
+  AT_PRIVATE_CASE_TYPE(::c10::ScalarType::Long, int64_t, __VA_ARGS__)
+#define AT_PRIVATE_CASES_FLOATING(...)                                   \
+  AT_PRIVATE_CASE_TYPE(::c10::ScalarType::Float, float, __VA_ARGS__)     \
+  AT_PRIVATE_CASE_TYPE(::c10::ScalarType::Double, double, __VA_ARGS__)
+#define AT_PRIVATE_CASES_ALL(...) \
+  AT_PRIVATE_CASES_INTEGRAL(__VA_ARGS__) AT_PRIVATE_CASES_FLOATING(__VA_ARGS__)
+
+// The extra dtypes an _AND macro may name.
+#define AT_PRIVATE_EXTRA_CASE(T, ...)                                                     \
+  case T: {                                                                               \
+    using scalar_t C10_UNUSED = ::c10::impl::ScalarTypeToCPPTypeT<T>;                    \
+    return __VA_ARGS__();                                                                 \
+  }
+
+#define AT_DISPATCH_INTEGRAL_TYPES(TYPE, NAME, ...) \
+  AT_PRIVATE_DISPATCH(TYPE, NAME, AT_PRIVATE_CASES_INTEGRAL, __VA_ARGS__)
+#define AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...) \
+  AT_PRIVATE_DISPATCH(TYPE, NAME, AT_PRIVATE_CASES_FLOATING, __VA_ARGS__)
+#define AT_DISPATCH_ALL_TYPES(TYPE, NAME, ...) \
+  AT_PRIVATE_DISPATCH(TYPE, NAME, AT_PRIVATE_CASES_ALL, __VA_ARGS__)
+
+#define AT_PRIVATE_DISPATCH_AND(BASE, TYPE, NAME, EXTRA_CASES, ...) \
+  [&] {                                                             \
+    const ::c10::ScalarType _st = (TYPE);                           \
+    switch (_st) {                                                  \
+      BASE(__VA_ARGS__)                                             \
+      EXTRA_CASES                                                   \
+      default:                                                      \
+        ::at::detail::dispatch_not_implemented(NAME, _st);          \
+    }                                                               \
+  }()
+
+#define AT_DISPATCH_FLOATING_TYPES_AND(T1, TYPE, NAME, ...) \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_FLOATING, TYPE, NAME,  \
+                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__), __VA_ARGS__)
+#define AT_DISPATCH_FLOATING_TYPES_AND2(T1, T2, TYPE, NAME, ...)     \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_FLOATING, TYPE, NAME,      \
+                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__)      \
+                              AT_PRIVATE_EXTRA_CASE(T2, __VA_ARGS__), \
+                          __VA_ARGS__)
+#define AT_DISPATCH_ALL_TYPES_AND(T1, TYPE, NAME, ...)                      \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_ALL, TYPE, NAME,                 \
+                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__), __VA_ARGS__)
+#define AT_DISPATCH_ALL_TYPES_AND2(T1, T2, TYPE, NAME, ...)               \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_ALL, TYPE, NAME,               \
+                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__)          \
+                              AT_PRIVATE_EXTRA_CASE(T2, __VA_ARGS__),     \
+                          __VA_ARGS__)
+#define AT_DISPATCH_ALL_TYPES_AND3(T1, T2, T3, TYPE, NAME, ...)           \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_ALL, TYPE, NAME,               \
+                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__)          \
+                              AT_PRIVATE_EXTRA_CASE(T2, __VA_ARGS__)      \
+                                  AT_PRIVATE_EXTRA_CASE(T3, __VA_ARGS__), \
+                          __VA_ARGS__)
+#define AT_DISPATCH_INTEGRAL_TYPES_AND(T1, TYPE, NAME, ...)                 \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_INTEGRAL, TYPE, NAME,            \
+                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__), __VA_ARGS__)
+// Every dtype miniaten has.
+#define AT_DISPATCH_ALL_MINIATEN_TYPES(TYPE, NAME, ...) \
+  AT_DISPATCH_ALL_TYPES_AND3(::c10::ScalarType::Bool, ::c10::ScalarType::Half, \
+                             ::c10::ScalarType::BFloat16, TYPE, NAME, __VA_ARGS__)

@@ -1,0 +1,52 @@
+#include "aten/TensorConstruction.h"
+
+#include "aten/ATen.h"
+#include "aten/Dispatch.h"
+
+namespace at {
+
+namespace {
+// Exact for integers, through double for anything involving a floating type.
+template <class To, class From>
+To convert_value(From v) {
+  if constexpr (std::is_integral<To>::value && std::is_integral<From>::value) {
+    return static_cast<To>(v);
+  } else if constexpr (std::is_same<To, bool>::value) {
+    return static_cast<double>(v) != 0;
+  } else {
+    return static_cast<To>(static_cast<double>(v));
+  }
+}
+
+template <class T>
+Tensor tensor_cpu(ArrayRef<T> values, const TensorOptions& options) {
+  Tensor result = at::empty({static_cast<int64_t>(values.size())}, options);
+  if (result.is_meta()) return result;
+  TORCH_CHECK(result.is_cpu(), "at::tensor builds CPU tensors; move the result with .to()");
+  AT_DISPATCH_ALL_MINIATEN_TYPES(result.scalar_type(), "tensor_cpu", [&] {
+    scalar_t* out = result.data_ptr<scalar_t>();
+    for (size_t i = 0; i < values.size(); ++i) {
+      out[i] = convert_value<scalar_t>(values[i]);
+    }
+  });
+  return result;
+}
+}  // namespace
+
+#define MINIATEN_TENSOR_FROM_VALUES(T, S)                             \
+  Tensor tensor(ArrayRef<T> values, const TensorOptions& options) {   \
+    return tensor_cpu(values, options);                               \
+  }
+MINIATEN_TENSOR_FROM_VALUES(uint8_t, Byte)
+MINIATEN_TENSOR_FROM_VALUES(int8_t, Char)
+MINIATEN_TENSOR_FROM_VALUES(int16_t, Short)
+MINIATEN_TENSOR_FROM_VALUES(int, Int)
+MINIATEN_TENSOR_FROM_VALUES(int64_t, Long)
+MINIATEN_TENSOR_FROM_VALUES(float, Float)
+MINIATEN_TENSOR_FROM_VALUES(double, Double)
+MINIATEN_TENSOR_FROM_VALUES(bool, Bool)
+MINIATEN_TENSOR_FROM_VALUES(c10::Half, Half)
+MINIATEN_TENSOR_FROM_VALUES(c10::BFloat16, BFloat16)
+#undef MINIATEN_TENSOR_FROM_VALUES
+
+}  // namespace at

@@ -1,0 +1,51 @@
+#include "aten/TensorUtils.h"
+
+#include <numeric>
+
+namespace at {
+
+std::vector<int64_t> infer_dense_strides(IntArrayRef sizes, IntArrayRef strides) {
+  TORCH_CHECK(sizes.size() == strides.size(), "Input sizes and strides should have same size but ",
+              "got ", sizes.size(), " and ", strides.size());
+  const size_t ndim = sizes.size();
+  if (ndim == 0) return {};
+  if (ndim == 1) return {1};
+  std::vector<size_t> perm(ndim);
+  // perm starts as n-1, ..., 0: the last dim is the fastest unless strides say otherwise.
+  std::iota(perm.rbegin(), perm.rend(), 0);
+  // 1: dim0 goes after dim1; -1: before; 0: ambiguous (a zero stride, or equal strides and
+  // sizes). Exactly TensorIterator's rule for one operand.
+  auto should_swap = [&](size_t dim0, size_t dim1) {
+    const int64_t stride0 = strides[dim0];
+    const int64_t stride1 = strides[dim1];
+    if (stride0 == 0 || stride1 == 0) return 0;
+    if (stride0 < stride1) return -1;
+    if (stride0 > stride1) return 1;
+    if (sizes[dim0] > sizes[dim1]) return 1;
+    return 0;
+  };
+  // Insertion sort that can step over ambiguous pairs.
+  for (size_t i = 1; i < ndim; ++i) {
+    size_t dim1 = i;
+    for (size_t j = 1; j <= i; ++j) {
+      const size_t dim0 = i - j;
+      const int comparison = should_swap(perm[dim0], perm[dim1]);
+      if (comparison > 0) {
+        std::swap(perm[dim0], perm[dim1]);
+        dim1 = dim0;
+      } else if (comparison < 0) {
+        break;
+      }
+    }
+  }
+  std::vector<int64_t> out(ndim);
+  int64_t current = 1;
+  for (size_t i = 0; i < ndim; ++i) {
+    const size_t idx = perm[i];
+    out[idx] = current;
+    if (sizes[idx] > 1) current *= sizes[idx];  // size-0 dims count as 1: nothing is stored
+  }
+  return out;
+}
+
+}  // namespace at
