@@ -40,7 +40,7 @@ spdlog::logger& trace_logger() {
 }  // namespace
 
 bool g_dispatch_trace_env = trace_requested_by_env();
-__thread int tls_dispatch_trace_guards = 0;
+C10_TLS_FAST __thread int tls_dispatch_trace_guards = 0;
 
 void trace_log(const std::string& line) {
   const std::string indented = std::string(2 * static_cast<size_t>(tls_trace_depth), ' ') + line;

@@ -26,7 +26,7 @@ namespace c10 {
 
 namespace impl {
 extern C10_API bool g_dispatch_trace_env;       // MINIATEN_TRACE was set at load time
-extern C10_API __thread int tls_dispatch_trace_guards;
+extern C10_API __thread int tls_dispatch_trace_guards C10_TLS_FAST;
 
 C10_ALWAYS_INLINE bool dispatch_trace_enabled() {
   return C10_UNLIKELY(g_dispatch_trace_env | (tls_dispatch_trace_guards != 0));

@@ -2,7 +2,18 @@
 
 #include "dispatcher/SchemaParser.h"
 
+#include <cstring>
+
 namespace torch {
+
+namespace {
+// "RegisterCPU.cpp" rather than the whole build path: the trace and the dumps stay readable.
+const char* file_name(const char* path) {
+  const char* slash = std::strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+}  // namespace
+
 
 CppFunction::CppFunction(c10::KernelFunction func,
                          c10::optional<c10::impl::CppSignature> cpp_signature,
@@ -25,7 +36,7 @@ Library::Library(Kind kind, std::string ns, c10::optional<c10::DispatchKey> k, c
   if (kind_ == DEF) {
     TORCH_CHECK(ns_.has_value(), "TORCH_LIBRARY needs a namespace; `_` is for TORCH_LIBRARY_IMPL");
     registrars_.emplace_back(c10::Dispatcher::singleton().registerLibrary(
-        *ns_, c10::str("registered at ", file_, ":", line_)));
+        *ns_, c10::str("registered at ", file_name(file_), ":", line_)));
   }
 }
 
@@ -35,7 +46,8 @@ Library::~Library() {
 }
 
 std::string Library::debugString(const std::string& name) const {
-  return c10::str(name.empty() ? "" : name + " ", "(registered at ", file_, ":", line_, ")");
+  return c10::str(name.empty() ? "" : name + " ", "(registered at ", file_name(file_), ":", line_,
+                  ")");
 }
 
 // Puts the block's namespace on an unqualified name; a different explicit one is an error.
@@ -88,7 +100,7 @@ Library& Library::_def(c10::FunctionSchema&& schema) & {
     schema = torch::jit::parseSchema(qualify_schema_text(c10::toString(schema), ns_));
   }
   registrars_.emplace_back(c10::Dispatcher::singleton().registerDef(
-      std::move(schema), c10::str("registered at ", file_, ":", line_)));
+      std::move(schema), c10::str("registered at ", file_name(file_), ":", line_)));
   return *this;
 }
 

@@ -70,7 +70,8 @@ struct C10_API Allocator {
   virtual DataPtr allocate(size_t nbytes) const = 0;
   // A deleter usable on a raw pointer from raw_allocate, or nullptr if there is none.
   virtual DeleterFnPtr raw_deleter() const { return nullptr; }
-  void* raw_allocate(size_t n);
+  // Memory a raw_deleter() can free; the default goes through allocate().
+  virtual void* raw_allocate(size_t n);
   void raw_deallocate(void* ptr);
 };
 

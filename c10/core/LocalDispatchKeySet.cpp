@@ -4,7 +4,7 @@ namespace c10 {
 namespace impl {
 
 // See Note [Fast TLS access]. Every new thread starts from this image.
-__thread PODLocalDispatchKeySet raw_local_dispatch_key_set = {default_included_set.raw_repr(),
+C10_TLS_FAST __thread PODLocalDispatchKeySet raw_local_dispatch_key_set = {default_included_set.raw_repr(),
                                                               default_excluded_set.raw_repr()};
 
 void _force_tls_local_dispatch_key_set(LocalDispatchKeySet key_set) {

@@ -53,7 +53,7 @@ struct C10_API LocalDispatchKeySet {
 // initialization, so the access is just the load (%fs-relative in an executable). libtorch
 // avoids the same cost by keeping its POD zero-initialized; we initialize it to the defaults.
 // Touch it only through the functions below.
-extern C10_API __thread PODLocalDispatchKeySet raw_local_dispatch_key_set;
+extern C10_API __thread PODLocalDispatchKeySet raw_local_dispatch_key_set C10_TLS_FAST;
 
 inline LocalDispatchKeySet tls_local_dispatch_key_set() {
   return raw_local_dispatch_key_set;

@@ -31,14 +31,19 @@ Device device_of_keys(DispatchKeySet key_set) {
 }
 }  // namespace
 
+// A fresh TensorImpl is 1-d of size 0 with stride 1 (SizesAndStrides' default): numel 0,
+// contiguous and dense, not channels-last. Its flags are set directly rather than computed.
 TensorImpl::TensorImpl(Storage&& storage, DispatchKeySet key_set, caffe2::TypeMeta data_type)
     : storage_(std::move(storage)),
       data_type_(data_type),
       device_(storage_.defined() ? storage_.device() : device_of_keys(key_set)),
-      key_set_(key_set) {
-  refresh_numel();
-  refresh_contiguous();
-}
+      key_set_(key_set),
+      is_contiguous_(true),
+      is_channels_last_contiguous_(false),
+      is_channels_last_3d_contiguous_(false),
+      is_channels_last_(false),
+      is_channels_last_3d_(false),
+      is_non_overlapping_and_dense_(true) {}
 
 TensorImpl::TensorImpl(DispatchKeySet key_set, caffe2::TypeMeta data_type,
                        c10::optional<Device> device_opt)
@@ -65,7 +70,31 @@ void TensorImpl::set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_str
 void TensorImpl::set_sizes_contiguous(IntArrayRef new_size) {
   sizes_and_strides_.set_sizes(new_size);
   refresh_numel();
-  empty_tensor_restride(MemoryFormat::Contiguous);
+  restride_contiguous();
+  // Contiguous strides need no general recompute below rank 4: contiguous and dense, never
+  // channels-last (see refresh_contiguous).
+  if (dim() < 4) {
+    is_contiguous_ = true;
+    is_non_overlapping_and_dense_ = true;
+    is_channels_last_contiguous_ = false;
+    is_channels_last_3d_contiguous_ = false;
+    is_channels_last_ = false;
+    is_channels_last_3d_ = false;
+  } else {
+    refresh_contiguous();
+  }
+}
+
+void TensorImpl::restride_contiguous() {
+  const int64_t ndim = dim();
+  if (ndim == 0) return;
+  int64_t* strides = sizes_and_strides_.strides_data();
+  const int64_t* sizes = sizes_and_strides_.sizes_data();
+  strides[ndim - 1] = 1;
+  for (int64_t i = ndim - 2; i >= 0; --i) {
+    // Size-0 dims count as 1 so the other strides stay meaningful.
+    strides[i] = strides[i + 1] * std::max<int64_t>(sizes[i + 1], 1);
+  }
 }
 
 void TensorImpl::set_storage_offset(int64_t storage_offset) {
@@ -78,18 +107,9 @@ void TensorImpl::set_storage_keep_dtype(Storage storage) { storage_ = std::move(
 void TensorImpl::empty_tensor_restride(MemoryFormat memory_format) {
   const int64_t ndim = dim();
   switch (memory_format) {
-    case MemoryFormat::Contiguous: {
-      if (ndim > 0) {
-        int64_t* strides = sizes_and_strides_.strides_data();
-        const int64_t* sizes = sizes_and_strides_.sizes_data();
-        strides[ndim - 1] = 1;
-        for (int64_t i = ndim - 2; i >= 0; --i) {
-          // Size-0 dims count as 1 so the other strides stay meaningful.
-          strides[i] = strides[i + 1] * std::max<int64_t>(sizes[i + 1], 1);
-        }
-      }
+    case MemoryFormat::Contiguous:
+      restride_contiguous();
       break;
-    }
     case MemoryFormat::ChannelsLast: {
       TORCH_CHECK(ndim == 4, "required rank 4 tensor to use channels_last format");
       sizes_and_strides_.set_strides(get_channels_last_strides_2d(sizes()));

@@ -31,6 +31,11 @@ struct TensorImpl;
 // Every in-place operation bumps the version of the tensor it writes; views share their base's
 // counter, so a write through any view is seen by all of them. Autograd compares versions to
 // detect a saved tensor that was modified after it was saved.
+//
+// The counter is created on first need (a bump, or a view sharing it), so that the common
+// tensor that is never written in place or viewed does not pay an allocation for it; see
+// Note [Small CPU allocations] for why that matters. Creation is a compare-and-swap, so two
+// threads taking views of one fresh tensor still end up sharing a single counter.
 struct C10_API VariableVersion {
  public:
   struct VersionCounter : intrusive_ptr_target {
@@ -38,20 +43,50 @@ struct C10_API VariableVersion {
     std::atomic<uint32_t> version_;
   };
 
-  explicit VariableVersion(uint32_t version = 0)
-      : version_counter_(make_intrusive<VersionCounter>(version)) {}
+  VariableVersion() = default;
+  // Copying shares the counter (creating it if needed): that is how views share a version.
+  VariableVersion(const VariableVersion& other) : counter_(other.shared()) {}
+  VariableVersion& operator=(const VariableVersion& other) {
+    if (this != &other) {
+      VersionCounter* c = other.shared();
+      release(counter_.exchange(c));
+    }
+    return *this;
+  }
+  ~VariableVersion() { release(counter_.load(std::memory_order_relaxed)); }
 
-  bool unique() const { return version_counter_.use_count() == 1; }
-  uint32_t current_version() const { return version_counter_->version_.load(); }
-  void bump() { ++version_counter_->version_; }
-  void set_version(int64_t v) { version_counter_->version_ = static_cast<uint32_t>(v); }
+  uint32_t current_version() const {
+    VersionCounter* c = counter_.load(std::memory_order_acquire);
+    return c ? c->version_.load() : 0;
+  }
+  void bump() { ++get()->version_; }
+  void set_version(int64_t v) { get()->version_ = static_cast<uint32_t>(v); }
   // True when both share one counter (a view and its base).
-  bool is_shared_with(const VariableVersion& other) const {
-    return version_counter_ == other.version_counter_;
+  bool is_shared_with(const VariableVersion& other) const { return get() == other.get(); }
+  bool unique() const {
+    VersionCounter* c = counter_.load(std::memory_order_acquire);
+    return c == nullptr || intrusive_ptr<VersionCounter>::reclaim_copy(c).use_count() == 2;
   }
 
  private:
-  intrusive_ptr<VersionCounter> version_counter_;
+  // The counter, created on first use.
+  VersionCounter* get() const {
+    VersionCounter* c = counter_.load(std::memory_order_acquire);
+    if (C10_LIKELY(c != nullptr)) return c;
+    VersionCounter* fresh = make_intrusive<VersionCounter>(0).release();
+    if (counter_.compare_exchange_strong(c, fresh, std::memory_order_acq_rel)) return fresh;
+    release(fresh);  // another thread won; use its counter
+    return c;
+  }
+  // A new owning reference to the counter.
+  VersionCounter* shared() const {
+    return intrusive_ptr<VersionCounter>::reclaim_copy(get()).release();
+  }
+  static void release(VersionCounter* c) {
+    if (c) intrusive_ptr<VersionCounter>::reclaim(c);  // drops the reference
+  }
+
+  mutable std::atomic<VersionCounter*> counter_{nullptr};
 };
 
 // Autograd keeps its per-tensor state (requires_grad, grad, grad_fn, ...) behind this
@@ -161,6 +196,7 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   // Recomputes numel and every cached flag; called after any size/stride change.
   void refresh_numel();
   void refresh_contiguous();
+  void restride_contiguous();
 
   Storage storage_;
   std::unique_ptr<AutogradMetaInterface> autograd_meta_;

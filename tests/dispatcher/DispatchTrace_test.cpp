@@ -51,7 +51,7 @@ TEST(DispatchTrace, LogsCallsAndRedispatchesByDepth) {
   }
   ASSERT_EQ(trace.lines.size(), 2u);
   EXPECT_EQ(trace.lines[0], qualified + "(Float[2])  DispatchKeySet(CPU, AutogradCPU) -> "
-                            "AutogradCPU: autograd_kernel (registered at " __FILE__ ":" +
+                            "AutogradCPU: autograd_kernel (registered at DispatchTrace_test.cpp:" +
                                 std::to_string(impl_line) + ") [kernel]");
   EXPECT_EQ(trace.lines[1].rfind("  redispatch " + qualified +
                                      "(Float[2])  DispatchKeySet(CPU) -> CPU: traced_cpu "
