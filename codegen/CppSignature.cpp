@@ -276,6 +276,44 @@ std::vector<ApiSignature> function_signatures(const NativeFunction& f) {
   return sigs;
 }
 
+namespace {
+size_t min_arguments(const ApiSignature& sig) {
+  size_t n = sig.arguments.size();
+  while (n > 0 && !sig.arguments[n - 1].default_value.empty()) --n;
+  return n;
+}
+bool same_leading_types(const ApiSignature& a, const ApiSignature& b, size_t k) {
+  for (size_t i = 0; i < k; ++i) {
+    if (a.arguments[i].type != b.arguments[i].type) return false;
+  }
+  return true;
+}
+}  // namespace
+
+void disambiguate_defaults(std::vector<ApiSignature*>& overloads) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (ApiSignature* a : overloads) {
+      for (ApiSignature* b : overloads) {
+        if (a == b || a->arguments.size() < b->arguments.size()) continue;
+        if (a->arguments.size() == b->arguments.size() && a > b) continue;
+        // a is the longer one: find a call length both accept with the same leading types.
+        const size_t lo = std::max(min_arguments(*a), min_arguments(*b));
+        const size_t hi = b->arguments.size();
+        for (size_t k = lo; k <= hi; ++k) {
+          if (!same_leading_types(*a, *b, k)) continue;
+          for (size_t i = 0; i <= k && i < a->arguments.size(); ++i) {
+            a->arguments[i].default_value.clear();
+          }
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+}
+
 ApiSignature method_signature(const NativeFunction& f) {
   return grouped_signature(f, f.schema.name().substr(6), f.has_tensor_options(),
                            /*skip_self=*/true);

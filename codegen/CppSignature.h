@@ -39,6 +39,13 @@ struct ApiSignature {
 // The at:: overloads of a function: the faithful one; for factories also the TensorOptions one;
 // for out= functions name_out (outs first, with defaults) and name_outf (schema order).
 std::vector<ApiSignature> function_signatures(const NativeFunction& f);
+// Note [Overloads that defaults would make ambiguous]
+// arange.start(start, end, options={}) and arange.start_step(start, end, step=1, options={})
+// can both be called as arange(0, 5). libtorch's generated API drops the default of `step`;
+// the rule here is the general one: when two overloads of one C++ name accept the same leading
+// argument types at some call length, the longer overload loses the defaults that allow it.
+void disambiguate_defaults(std::vector<ApiSignature*>& overloads);
+
 // The Tensor method (self dropped), with TensorOptions grouped when there are any.
 ApiSignature method_signature(const NativeFunction& f);
 

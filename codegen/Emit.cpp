@@ -82,9 +82,13 @@ std::string emit_ops_definition(const NativeFunction& f) {
 }
 
 std::string emit_functions(const NativeFunction& f) {
+  return emit_functions(f, function_signatures(f));
+}
+
+std::string emit_functions(const NativeFunction& f, const std::vector<ApiSignature>& sigs) {
   if (!f.function_variant) return "";
   std::string s;
-  for (const auto& sig : function_signatures(f)) {
+  for (const auto& sig : sigs) {
     s += "// aten::" + f.schema_text + "\n";
     s += "inline " + cpp_return_type(f.schema) + " " + sig.name + "(" +
          declare_arguments(sig.arguments, true) + ") {\n";
@@ -93,10 +97,11 @@ std::string emit_functions(const NativeFunction& f) {
   return s;
 }
 
-std::string emit_redispatch_functions(const NativeFunction& f) {
+std::string emit_redispatch_functions(const NativeFunction& f,
+                                      const std::vector<ApiSignature>& sigs) {
   if (!f.function_variant) return "";
   std::string s;
-  for (const auto& sig : function_signatures(f)) {
+  for (const auto& sig : sigs) {
     s += "inline " + cpp_return_type(f.schema) + " " + sig.name +
          "(c10::DispatchKeySet dispatchKeySet" +
          (sig.arguments.empty() ? "" : ", " + declare_arguments(sig.arguments, true)) + ") {\n";
@@ -196,13 +201,25 @@ std::map<std::string, std::string> generate_all(const std::vector<NativeFunction
   std::string schema_cpp = std::string(kHeader) +
                            "#include \"dispatcher/Library.h\"\n\nTORCH_LIBRARY(aten, m) {\n";
 
+  // Every at:: overload first, so that defaults which would make two of them ambiguous can be
+  // dropped. See Note [Overloads that defaults would make ambiguous].
+  std::vector<std::vector<ApiSignature>> signatures;
+  std::map<std::string, std::vector<ApiSignature*>> by_name;
+  for (const auto& f : functions) signatures.push_back(function_signatures(f));
+  for (size_t i = 0; i < functions.size(); ++i) {
+    if (!functions[i].function_variant) continue;
+    for (auto& sig : signatures[i]) by_name[sig.name].push_back(&sig);
+  }
+  for (auto& [name, overloads] : by_name) disambiguate_defaults(overloads);
+
   std::set<std::string> native_declared;
   std::map<std::string, std::string> wrappers, impls;
-  for (const auto& f : functions) {
+  for (size_t i = 0; i < functions.size(); ++i) {
+    const NativeFunction& f = functions[i];
     ops_h += emit_ops_declaration(f) + "\n";
     ops_cpp += emit_ops_definition(f) + "\n";
-    functions_h += emit_functions(f);
-    redispatch_h += emit_redispatch_functions(f);
+    functions_h += emit_functions(f, signatures[i]);
+    redispatch_h += emit_redispatch_functions(f, signatures[i]);
     method_decls += emit_method_declaration(f);
     methods_h += emit_method_definition(f);
     schema_cpp += "  m.def(\"" + escape(f.schema_text) + "\");\n";

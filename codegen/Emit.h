@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/CppSignature.h"
 #include "codegen/NativeFunction.h"
 
 namespace codegen {
@@ -13,10 +14,13 @@ namespace codegen {
 // at::_ops::<name>: the schema string, the typed handle, call and redispatch.
 std::string emit_ops_declaration(const NativeFunction& f);
 std::string emit_ops_definition(const NativeFunction& f);
-// The at:: functions (inline, in Functions.h).
+// The at:: functions (inline, in Functions.h), from the given signatures or, without them,
+// from function_signatures(f).
 std::string emit_functions(const NativeFunction& f);
+std::string emit_functions(const NativeFunction& f, const std::vector<ApiSignature>& sigs);
 // at::redispatch:: functions.
-std::string emit_redispatch_functions(const NativeFunction& f);
+std::string emit_redispatch_functions(const NativeFunction& f,
+                                      const std::vector<ApiSignature>& sigs);
 // The Tensor method: its declaration inside the class and its inline definition.
 std::string emit_method_declaration(const NativeFunction& f);
 std::string emit_method_definition(const NativeFunction& f);

@@ -92,11 +92,21 @@ class C10_API Dispatcher final {
 
   // ---- Calls ------------------------------------------------------------------------------
   template <class Return, class... Args>
-  Return call(const TypedOperatorHandle<Return(Args...)>& op, Args... args) const;
+  Return call(const TypedOperatorHandle<Return(Args...)>& op, Args... args) const {
+    return callImpl<Return, Args...>(op, std::forward<Args>(args)...);
+  }
   // Like call, but with the key set given: a kernel continues below its own key.
   template <class Return, class... Args>
   Return redispatch(const TypedOperatorHandle<Return(Args...)>& op,
-                    DispatchKeySet current_dispatch_key_set, Args... args) const;
+                    DispatchKeySet current_dispatch_key_set, Args... args) const {
+    return redispatchImpl<Return, Args...>(op, current_dispatch_key_set,
+                                           std::forward<Args>(args)...);
+  }
+  template <class Return, class... Args>
+  static Return callImpl(const TypedOperatorHandle<Return(Args...)>& op, Args... args);
+  template <class Return, class... Args>
+  static Return redispatchImpl(const TypedOperatorHandle<Return(Args...)>& op,
+                               DispatchKeySet current_dispatch_key_set, Args... args);
   void callBoxed(const OperatorHandle& op, torch::jit::Stack* stack) const;
   void redispatchBoxed(const OperatorHandle& op, DispatchKeySet dispatch_key_set,
                        torch::jit::Stack* stack) const;
@@ -199,12 +209,13 @@ class TypedOperatorHandle<Return(Args...)> final : public OperatorHandle {
   TypedOperatorHandle(const TypedOperatorHandle&) = default;
   TypedOperatorHandle& operator=(const TypedOperatorHandle&) = default;
 
+  // The dispatcher keeps no per-call state, so these skip fetching the singleton.
   C10_ALWAYS_INLINE Return call(Args... args) const {
-    return Dispatcher::singleton().call<Return, Args...>(*this, std::forward<Args>(args)...);
+    return Dispatcher::callImpl<Return, Args...>(*this, std::forward<Args>(args)...);
   }
   C10_ALWAYS_INLINE Return redispatch(DispatchKeySet current_dispatch_key_set, Args... args) const {
-    return Dispatcher::singleton().redispatch<Return, Args...>(*this, current_dispatch_key_set,
-                                                               std::forward<Args>(args)...);
+    return Dispatcher::redispatchImpl<Return, Args...>(*this, current_dispatch_key_set,
+                                                       std::forward<Args>(args)...);
   }
 
  private:
@@ -224,36 +235,43 @@ std::string trace_args(const Args&... args) {
   ((s += (i++ ? ", " : "") + trace_describe(args)), ...);
   return s;
 }
+
+// The traced path is kept out of line so the hot path stays small (see DispatchTrace.h).
+template <class Return, class... Args>
+C10_NOINLINE Return traced_call(const TypedOperatorHandle<Return(Args...)>& op,
+                                const KernelFunction& kernel, DispatchKeySet ks, bool redispatch,
+                                Args... args) {
+  const OperatorEntry& entry = op.entry();
+  TraceScope scope(entry.operator_name(), redispatch, ks, trace_args(args...),
+                   trace_kernel_line(entry, ks));
+  return kernel.template call<Return, Args...>(op, ks, std::forward<Args>(args)...);
+}
 }  // namespace impl
 
 template <class Return, class... Args>
-C10_ALWAYS_INLINE Return Dispatcher::call(const TypedOperatorHandle<Return(Args...)>& op,
-                                          Args... args) const {
+C10_ALWAYS_INLINE Return Dispatcher::callImpl(const TypedOperatorHandle<Return(Args...)>& op,
+                                              Args... args) {
   const impl::OperatorEntry& entry = op.operatorDef_->op;
   const DispatchKeySet ks =
       entry.dispatchKeyExtractor().template getDispatchKeySetUnboxed<Args...>(args...);
   const KernelFunction& kernel = entry.lookup(ks);
   if (impl::dispatch_trace_enabled()) {
-    impl::TraceScope scope(entry.operator_name(), /*redispatch=*/false, ks,
-                           impl::trace_args(args...), impl::trace_kernel_line(entry, ks));
-    return kernel.template call<Return, Args...>(op, ks, std::forward<Args>(args)...);
+    return impl::traced_call<Return, Args...>(op, kernel, ks, false, std::forward<Args>(args)...);
   }
   return kernel.template call<Return, Args...>(op, ks, std::forward<Args>(args)...);
 }
 
 template <class Return, class... Args>
-C10_ALWAYS_INLINE Return Dispatcher::redispatch(const TypedOperatorHandle<Return(Args...)>& op,
-                                                DispatchKeySet current_dispatch_key_set,
-                                                Args... args) const {
+C10_ALWAYS_INLINE Return Dispatcher::redispatchImpl(const TypedOperatorHandle<Return(Args...)>& op,
+                                                    DispatchKeySet current_dispatch_key_set,
+                                                    Args... args) {
   const impl::OperatorEntry& entry = op.operatorDef_->op;
   // Masking again makes a caller's unmasked set safe: fallthrough keys are never chosen.
   const DispatchKeySet ks =
       current_dispatch_key_set & entry.dispatchKeyExtractor().nonFallthroughKeys();
   const KernelFunction& kernel = entry.lookup(ks);
   if (impl::dispatch_trace_enabled()) {
-    impl::TraceScope scope(entry.operator_name(), /*redispatch=*/true, ks,
-                           impl::trace_args(args...), impl::trace_kernel_line(entry, ks));
-    return kernel.template call<Return, Args...>(op, ks, std::forward<Args>(args)...);
+    return impl::traced_call<Return, Args...>(op, kernel, ks, true, std::forward<Args>(args)...);
   }
   return kernel.template call<Return, Args...>(op, ks, std::forward<Args>(args)...);
 }

@@ -18,8 +18,13 @@ Tensor empty_generic(IntArrayRef size, c10::Allocator* allocator, c10::DispatchK
   check_size_nonnegative(size);
   const caffe2::TypeMeta dtype = caffe2::TypeMeta::fromScalarType(scalar_type);
   const size_t nbytes = c10::computeStorageNbytesContiguous(size, dtype.itemsize());
-  c10::Storage storage(c10::make_intrusive<c10::StorageImpl>(
-      c10::StorageImpl::use_byte_size_t(), nbytes, allocator, /*resizable=*/true));
+  // Small CPU tensors keep their bytes inside the StorageImpl's allocation.
+  c10::Storage storage(
+      nbytes > 0 && nbytes <= c10::StorageImpl::kMaxInlineBytes &&
+              allocator == c10::GetDefaultCPUAllocator()
+          ? c10::StorageImpl::make_with_inline_data(nbytes, allocator)
+          : c10::make_intrusive<c10::StorageImpl>(c10::StorageImpl::use_byte_size_t(), nbytes,
+                                                  allocator, /*resizable=*/true));
   auto impl = c10::make_intrusive<c10::TensorImpl>(std::move(storage), ks, dtype);
   // A fresh TensorImpl is 1-d of size 0; the common 1-d contiguous case needs no restride.
   if (!(size.size() == 1 && size[0] == 0)) impl->set_sizes_contiguous(size);
@@ -46,12 +51,12 @@ Tensor empty_strided_generic(IntArrayRef size, IntArrayRef stride, c10::Allocato
 
 Tensor empty_cpu(IntArrayRef size, c10::ScalarType dtype,
                  c10::optional<c10::MemoryFormat> memory_format_opt) {
-  static const c10::DispatchKeySet cpu_ks = c10::keysetForBackend(c10::DispatchKey::CPU);
+  constexpr c10::DispatchKeySet cpu_ks = c10::keysetForBackend(c10::DispatchKey::CPU);
   return empty_generic(size, c10::GetCPUAllocator(), cpu_ks, dtype, memory_format_opt);
 }
 
 Tensor empty_strided_cpu(IntArrayRef size, IntArrayRef stride, c10::ScalarType dtype) {
-  static const c10::DispatchKeySet cpu_ks = c10::keysetForBackend(c10::DispatchKey::CPU);
+  constexpr c10::DispatchKeySet cpu_ks = c10::keysetForBackend(c10::DispatchKey::CPU);
   return empty_strided_generic(size, stride, c10::GetCPUAllocator(), cpu_ks, dtype);
 }
 

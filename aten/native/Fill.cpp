@@ -56,21 +56,22 @@ Tensor& fill_(Tensor& self, const Tensor& value) {
   return native::fill_(self, value.item());
 }
 
+// A meta tensor has nothing to write, but the write still counts (as in libtorch, where the
+// version bump happens above the kernel).
 Tensor& fill_meta_(Tensor& self, const Scalar& value) {
   (void)value;
+  self.unsafeGetTensorImpl()->bump_version();
   return self;
 }
 
 Tensor& fill_meta_(Tensor& self, const Tensor& value) {
   TORCH_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ",
               value.dim(), " dimensions.");
+  self.unsafeGetTensorImpl()->bump_version();
   return self;
 }
 
-Tensor& zero_(Tensor& self) {
-  if (self.is_meta()) return self;
-  return at::fill_(self, 0);
-}
+Tensor& zero_(Tensor& self) { return at::fill_(self, 0); }
 
 // ---- Reading one element back ---------------------------------------------------------------
 

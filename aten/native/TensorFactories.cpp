@@ -27,6 +27,12 @@ void check_strided_cpu(c10::optional<Layout> layout, c10::optional<bool> pin_mem
   TORCH_CHECK(!pin_memory.value_or(false), "Need to provide pin_memory allocator to use pin memory.");
 }
 
+// Before any storage arithmetic, which would read past the shorter list.
+void check_sizes_match_strides(IntArrayRef size, IntArrayRef stride) {
+  TORCH_CHECK(size.size() == stride.size(), "dimensionality of sizes (", size.size(),
+              ") must match dimensionality of strides (", stride.size(), ")");
+}
+
 // Meta tensors have sizes, strides and a storage size, but no bytes.
 c10::Storage meta_storage(size_t nbytes) {
   return c10::Storage(c10::make_intrusive<c10::StorageImpl>(
@@ -84,6 +90,8 @@ Tensor empty_strided_cpu(IntArrayRef size, IntArrayRef stride,
                          c10::optional<Device> device, c10::optional<bool> pin_memory) {
   TORCH_INTERNAL_ASSERT(!device.has_value() || device->is_cpu());
   check_strided_cpu(layout, pin_memory);
+  at::detail::check_size_nonnegative(size);
+  check_sizes_match_strides(size, stride);
   return at::detail::empty_strided_cpu(size, stride, dtype_or_default(dtype));
 }
 
@@ -93,6 +101,7 @@ Tensor empty_strided_meta(IntArrayRef size, IntArrayRef stride,
   (void)device;
   check_strided_cpu(layout, pin_memory);
   at::detail::check_size_nonnegative(size);
+  check_sizes_match_strides(size, stride);
   const c10::ScalarType st = dtype_or_default(dtype);
   Tensor t = make_meta(size, st, c10::computeStorageNbytes(size, stride, c10::elementSize(st)));
   t.unsafeGetTensorImpl()->set_sizes_and_strides(size, stride);
@@ -191,10 +200,18 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step,
   return at::arange_out(result, start, end, step);
 }
 
+// Note [arange_out arithmetic]
+// As libtorch's CPU kernel: bounds and step convert to the accumulation type first (int64 for
+// integers, float for Half/BFloat16, double otherwise), so arange(0, 5, 0.5, kLong) has step
+// 0. A Long range is sized with int64 division, every other with double division. Element i
+// is start + step * i, rounded once (libtorch's kernel is built with FMA contraction).
 Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, Tensor& result) {
   AT_DISPATCH_ALL_TYPES_AND2(c10::kHalf, c10::kBFloat16, result.scalar_type(), "arange_cpu", [&] {
-    // Accumulate in double (int64 for Long), as libtorch's CPU kernel does.
-    using acc_t = std::conditional_t<std::is_integral<scalar_t>::value, int64_t, double>;
+    using acc_t = std::conditional_t<
+        std::is_integral<scalar_t>::value, int64_t,
+        std::conditional_t<std::is_same<scalar_t, double>::value ||
+                               std::is_same<scalar_t, float>::value,
+                           double, float>>;
     const acc_t xstart = start.to<acc_t>();
     const acc_t xend = end.to<acc_t>();
     const acc_t xstep = step.to<acc_t>();
@@ -207,7 +224,7 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
     double size_d;
     if constexpr (std::is_same<scalar_t, int64_t>::value) {
       const int64_t sgn = (xstep > 0) - (xstep < 0);
-      size_d = std::ceil(static_cast<double>(xend - xstart + xstep - sgn) / xstep);
+      size_d = static_cast<double>((xend - xstart + xstep - sgn) / xstep);
     } else {
       size_d = std::ceil((end.to<double>() - start.to<double>()) / step.to<double>());
     }
@@ -225,12 +242,32 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
       at::detail::resize_impl_(result.unsafeGetTensorImpl(), {size});
     }
     if (result.is_meta()) return;
+    auto value = [&](int64_t i) {
+      if constexpr (std::is_integral<acc_t>::value) {
+        return static_cast<scalar_t>(xstart + xstep * i);
+      } else {
+        return static_cast<scalar_t>(std::fma(xstep, static_cast<acc_t>(i), xstart));
+      }
+    };
     scalar_t* data = result.data_ptr<scalar_t>();
-    const int64_t stride = result.stride(0);
-    for (int64_t i = 0; i < size; ++i) {
-      data[i * stride] = static_cast<scalar_t>(xstart + xstep * static_cast<acc_t>(i));
+    if (result.is_contiguous()) {
+      for (int64_t i = 0; i < size; ++i) data[i] = value(i);
+    } else {
+      // An out of the right size keeps its shape: element i goes to row-major position i.
+      const IntArrayRef sizes = result.sizes();
+      const IntArrayRef strides = result.strides();
+      for (int64_t i = 0; i < size; ++i) {
+        int64_t offset = 0;
+        int64_t rest = i;
+        for (int64_t d = result.dim() - 1; d >= 0; --d) {
+          offset += (rest % sizes[d]) * strides[d];
+          rest /= sizes[d];
+        }
+        data[offset] = value(i);
+      }
     }
   });
+  result.unsafeGetTensorImpl()->bump_version();
   return result;
 }
 

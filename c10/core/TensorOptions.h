@@ -7,6 +7,8 @@
 //   at::ones({2}, at::dtype(at::kDouble).requires_grad(true));
 
 #include <iosfwd>
+#include <type_traits>
+#include <utility>
 
 #include "c10/core/Device.h"
 #include "c10/core/DispatchKey.h"
@@ -23,8 +25,13 @@ struct C10_API TensorOptions {
   /* implicit */ TensorOptions(ScalarType dtype) { set_dtype(dtype); }
   /* implicit */ TensorOptions(caffe2::TypeMeta dtype) { set_dtype(dtype.toScalarType()); }
   /* implicit */ TensorOptions(Device device) { set_device(device); }
-  /* implicit */ TensorOptions(DeviceType device_type) { set_device(Device(device_type)); }
-  /* implicit */ TensorOptions(const char* device) { set_device(Device(device)); }
+  // Anything a Device can be built from ("cuda:1", kCUDA, {kCUDA, 1}). A template, as in
+  // libtorch, so that a literal 0 does not become a device string and make calls ambiguous.
+  template <typename... Args,
+            typename = std::enable_if_t<std::is_constructible<Device, Args&&...>::value>>
+  /* implicit */ TensorOptions(Args&&... args) {
+    set_device(Device(std::forward<Args>(args)...));
+  }
   /* implicit */ TensorOptions(Layout layout) { *this = this->layout(layout); }
   /* implicit */ TensorOptions(MemoryFormat memory_format) {
     *this = this->memory_format(memory_format);

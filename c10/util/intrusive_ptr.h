@@ -97,6 +97,14 @@ class intrusive_ptr final {
     return result;
   }
 
+  // Owns an object that was just created with a count of zero (by a custom operator new).
+  static intrusive_ptr adopt_new(T* fresh) {
+    intrusive_ptr result;
+    result.target_ = fresh;
+    fresh->refcount_.store(1, std::memory_order_relaxed);
+    return result;
+  }
+
   template <typename... Args>
   static intrusive_ptr make(Args&&... args) {
     intrusive_ptr result;
