@@ -14,6 +14,7 @@
 #include "aten/generated/Functions.h"
 #include "aten/generated/Operators.h"
 #include "aten/generated/TensorMethods.h"
+#include "aten/core/TensorMethodsManual.h"
 #include "c10/core/AutoDispatchGuards.h"
 #include "c10/core/Device.h"
 #include "c10/core/Layout.h"

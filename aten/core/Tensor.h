@@ -25,6 +25,13 @@ class TORCH_API Tensor : public TensorBase {
   }
   void* data_ptr() const { return TensorBase::data_ptr(); }
 
+  // libtorch's fast path: a tensor already contiguous in the format comes back as is, with no
+  // dispatch at all; otherwise this is at::contiguous (dispatcher, trace, autograd).
+  Tensor contiguous(c10::MemoryFormat memory_format = c10::MemoryFormat::Contiguous) const {
+    return is_contiguous(memory_format) ? *this : __dispatch_contiguous(memory_format);
+  }
+  Tensor __dispatch_contiguous(c10::MemoryFormat memory_format) const;
+
   // The operator methods, generated from aten/native/native_functions.def; their inline
   // definitions are in aten/generated/TensorMethods.h (included by aten/ATen.h).
 #ifndef MINIATEN_CODEGEN_BOOTSTRAP

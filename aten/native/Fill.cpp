@@ -71,7 +71,9 @@ Tensor& fill_meta_(Tensor& self, const Tensor& value) {
   return self;
 }
 
-Tensor& zero_(Tensor& self) { return at::fill_(self, 0); }
+Tensor& zero_(Tensor& self) {
+  return at::fill_(self, 0);
+}
 
 // ---- Reading one element back ---------------------------------------------------------------
 

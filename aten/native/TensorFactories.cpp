@@ -207,11 +207,10 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step,
 // is start + step * i, rounded once (libtorch's kernel is built with FMA contraction).
 Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, Tensor& result) {
   AT_DISPATCH_ALL_TYPES_AND2(c10::kHalf, c10::kBFloat16, result.scalar_type(), "arange_cpu", [&] {
-    using acc_t = std::conditional_t<
-        std::is_integral<scalar_t>::value, int64_t,
-        std::conditional_t<std::is_same<scalar_t, double>::value ||
-                               std::is_same<scalar_t, float>::value,
-                           double, float>>;
+    using acc_t = std::conditional_t<std::is_integral<scalar_t>::value, int64_t,
+                                     std::conditional_t<std::is_same<scalar_t, double>::value ||
+                                                            std::is_same<scalar_t, float>::value,
+                                                        double, float>>;
     const acc_t xstart = start.to<acc_t>();
     const acc_t xend = end.to<acc_t>();
     const acc_t xstep = step.to<acc_t>();

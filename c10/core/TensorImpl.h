@@ -189,6 +189,14 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   }
   bool requires_grad() const { return autograd_meta_ && autograd_meta_->requires_grad(); }
 
+  // A wrapped number is a 0-dim tensor made from a C++ number (add(t, 2.5)): type promotion
+  // gives it the lowest priority (REFERENCE.md section 3).
+  bool is_wrapped_number() const { return is_wrapped_number_; }
+  void set_wrapped_number(bool value) {
+    TORCH_INTERNAL_ASSERT(dim() == 0);
+    is_wrapped_number_ = value;
+  }
+
   // Turns the key set into another backend's (used by to(device) and the trace tests).
   void set_key_set(DispatchKeySet key_set) { key_set_ = key_set; }
 
@@ -214,6 +222,7 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   bool is_channels_last_ : 1;
   bool is_channels_last_3d_ : 1;
   bool is_non_overlapping_and_dense_ : 1;
+  bool is_wrapped_number_ = false;
 };
 
 // The dispatch key of a device's backend (CPU -> DispatchKey::CPU, ...).

@@ -1,0 +1,359 @@
+#pragma once
+// at::vec::Vectorized<T>: one SIMD register's worth of T, for the vectorized loops of CPU kernels.
+//
+//   using Vec = at::vec::Vectorized<float>;
+//   for (int64_t i = 0; i + Vec::size() <= n; i += Vec::size()) {
+//     Vec a = Vec::loadu(x + i), b = Vec::loadu(y + i);
+//     (a * b + Vec(1.f)).store(out + i);                 // Vec(T) broadcasts
+//   }
+//   Vec tail = Vec::loadu(x + i, n - i);                 // partial load, other lanes are 0
+//   Vec m = at::vec::maximum(a, b);                      // NaN-propagating, as torch.maximum
+//   Vec r = Vec::blendv(a, b, a < b);                    // a < b is a mask; r takes b there
+//   Vec e = a.eq(b);                                     // 1 where equal, else 0 (values of T)
+//
+// Types: uint8, int8, int16, int32, int64, float, double, bool, c10::Half, c10::BFloat16.
+// size() is 32 bytes' worth of lanes (8 floats) in the DEFAULT and AVX2 copies of a kernel and
+// 64 bytes' worth (16 floats) in the AVX512 copy, as libtorch's.
+//
+// Note [Vectorized is written with GCC vector extensions]
+// libtorch writes one specialization per ISA and type with intrinsics (vec256_float.h, ...).
+// Here every type shares one template over `T __attribute__((vector_size(N)))`: the same source
+// compiles for baseline x86-64, AVX2 and AVX-512 and the compiler picks the instructions of
+// whatever -m flags the file is compiled with. Lanes without a vector instruction (exp, log,
+// integer division) are computed one by one with the std:: function, which is exactly what
+// the scalar code computes.
+//
+// Note [Storage lanes and compute lanes]
+// A vector stores its lanes as `storage` and computes on them as `compute` (detail::Lane):
+//   native types       storage = compute = T
+//   bool               storage = compute = uint8_t, arithmetic results normalized to 0/1
+//   Half, BFloat16     storage = uint16_t (the bits), compute = float (as libtorch does)
+// Every operation is to_compute -> the operation on compute lanes -> from_compute, so each
+// operation is written once; for native types both conversions are the identity.
+//
+// Note [Masks]
+// The comparison operators (==, !=, <, <=, >, >=) return masks, as libtorch's do: every bit of
+// a lane set where the predicate holds, clear elsewhere (for float a set lane reads as NaN).
+// Masks feed blendv and the bitwise operators. eq/ne/lt/le/gt/ge return 1 or 0 as values of T,
+// what a comparison kernel stores. A bool vector stores any non-zero lane as true.
+//
+// Note [Vectorized lives in namespace CPU_CAPABILITY]
+// Kernel files are compiled once per capability (DEFAULT, AVX2, AVX512; see DispatchStub.h).
+// Vectorized's inline functions are emitted into each copy, compiled with different -m flags;
+// were they in one namespace the linker would keep one copy for all three and the DEFAULT
+// kernel could end up running AVX-512 code. The inline namespace gives each copy its own names.
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "c10/util/BFloat16.h"
+#include "c10/util/Half.h"
+#include "c10/util/Macros.h"
+
+// Files not compiled per capability (tests, ordinary sources) get the baseline flavour.
+#ifndef CPU_CAPABILITY
+#define CPU_CAPABILITY DEFAULT
+#define CPU_CAPABILITY_DEFAULT
+#endif
+
+// GCC warns that returning a vector wider than the enabled ISA "changes the ABI". The helpers
+// returning raw vectors are inline and per-capability, so no call crosses between ABIs. The
+// warning is reported at the end of the including file, hence no push/pop around this header.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace at {
+namespace vec {
+inline namespace CPU_CAPABILITY {
+
+#if defined(CPU_CAPABILITY_AVX512)
+constexpr int kVectorBytes = 64;
+#else
+constexpr int kVectorBytes = 32;
+#endif
+
+namespace detail {
+
+// `Lanes` lanes of E as a GCC vector.
+template <typename E, int Lanes>
+struct GccVec {
+  typedef E type __attribute__((vector_size(sizeof(E) * Lanes)));
+};
+
+template <int Bytes>
+struct IntOfSize;
+template <> struct IntOfSize<1> { using type = int8_t; };
+template <> struct IntOfSize<2> { using type = int16_t; };
+template <> struct IntOfSize<4> { using type = int32_t; };
+template <> struct IntOfSize<8> { using type = int64_t; };
+
+// See Note [Storage lanes and compute lanes].
+template <typename T>
+struct Lane {
+  static_assert(std::is_arithmetic<T>::value, "Vectorized<T>: unsupported lane type");
+  using storage = T;
+  using compute = T;
+};
+template <> struct Lane<bool> { using storage = uint8_t; using compute = uint8_t; };
+template <> struct Lane<c10::Half> { using storage = uint16_t; using compute = float; };
+template <> struct Lane<c10::BFloat16> { using storage = uint16_t; using compute = float; };
+
+template <typename To, typename From>
+C10_ALWAYS_INLINE To bitcast(const From& from) {
+  static_assert(sizeof(To) == sizeof(From), "bitcast: sizes differ");
+  return __builtin_bit_cast(To, from);
+}
+
+}  // namespace detail
+
+template <typename T>
+class Vectorized {
+  using storage_t = typename detail::Lane<T>::storage;
+  using compute_t = typename detail::Lane<T>::compute;
+  static constexpr int kLanes = kVectorBytes / static_cast<int>(sizeof(T));
+  using StorageVec = typename detail::GccVec<storage_t, kLanes>::type;
+  using ComputeVec = typename detail::GccVec<compute_t, kLanes>::type;
+  // Same-width signed integers: what comparisons yield, and what masks are made of.
+  using StorageMask = typename detail::GccVec<typename detail::IntOfSize<sizeof(storage_t)>::type,
+                                              kLanes>::type;
+
+ public:
+  using value_type = T;
+  using size_type = int;
+  static constexpr size_type size() { return kLanes; }
+
+  // All lanes zero.
+  Vectorized() : v_{} {}
+  // Broadcast: every lane is `value`.
+  Vectorized(T value) {  // NOLINT: implicit, so `a * 2.f` reads as in libtorch
+    const storage_t s = detail::bitcast<storage_t>(value);
+    for (int i = 0; i < kLanes; ++i) v_[i] = s;
+  }
+
+  static Vectorized loadu(const void* ptr) {
+    Vectorized r;
+    std::memcpy(&r.v_, ptr, sizeof(r.v_));
+    return r;
+  }
+  // Loads the first `count` lanes; the rest are zero.
+  static Vectorized loadu(const void* ptr, int64_t count) {
+    Vectorized r;
+    std::memcpy(&r.v_, ptr, static_cast<size_t>(count) * sizeof(T));
+    return r;
+  }
+  void store(void* ptr) const { store(ptr, kLanes); }
+  // Stores the first `count` lanes.
+  void store(void* ptr, int64_t count) const {
+    if constexpr (std::is_same<T, bool>::value) {
+      // See Note [Masks]: memory only ever holds valid bools.
+      const StorageVec normalized = (v_ != 0) & 1;
+      std::memcpy(ptr, &normalized, static_cast<size_t>(count));
+    } else {
+      std::memcpy(ptr, &v_, static_cast<size_t>(count) * sizeof(T));
+    }
+  }
+
+  T operator[](int i) const {
+    if constexpr (std::is_same<T, bool>::value) {
+      return v_[i] != 0;
+    } else {
+      return detail::bitcast<T>(static_cast<storage_t>(v_[i]));
+    }
+  }
+
+  // Lanes of `b` where `mask` is set, of `a` elsewhere. See Note [Masks].
+  static Vectorized blendv(const Vectorized& a, const Vectorized& b, const Vectorized& mask) {
+    return from_storage(mask.bits() != 0 ? b.v_ : a.v_);
+  }
+
+  // f applied to each lane (in compute precision: float for Half and BFloat16).
+  template <typename F>
+  Vectorized map(const F& f) const {
+    ComputeVec c = to_compute();
+    for (int i = 0; i < kLanes; ++i) c[i] = f(c[i]);
+    return from_compute(c);
+  }
+
+  // ---- Arithmetic -------------------------------------------------------------------------
+  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) {
+    return from_compute(a.to_compute() + b.to_compute());
+  }
+  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) {
+    return from_compute(a.to_compute() - b.to_compute());
+  }
+  friend Vectorized operator*(const Vectorized& a, const Vectorized& b) {
+    return from_compute(a.to_compute() * b.to_compute());
+  }
+  // Integer lanes divide one by one, so a zero divisor traps exactly as scalar code does.
+  friend Vectorized operator/(const Vectorized& a, const Vectorized& b) {
+    return from_compute(a.to_compute() / b.to_compute());
+  }
+  friend Vectorized operator-(const Vectorized& a) { return from_compute(-a.to_compute()); }
+  Vectorized neg() const { return -*this; }
+
+  Vectorized abs() const {
+    const ComputeVec c = to_compute();
+    if constexpr (std::is_floating_point<compute_t>::value) {
+      // Clearing the sign bit gets -0.0 and NaN right, as std::abs does.
+      using IntVec = typename detail::GccVec<
+          typename detail::IntOfSize<sizeof(compute_t)>::type, kLanes>::type;
+      const auto magnitude = detail::bitcast<IntVec>(c) & ~detail::bitcast<IntVec>(-ComputeVec{});
+      return from_compute(detail::bitcast<ComputeVec>(magnitude));
+    } else if constexpr (std::is_signed<compute_t>::value) {
+      return from_compute(c < 0 ? -c : c);
+    } else {
+      return *this;
+    }
+  }
+
+  // Floating types only (integer tensors are promoted to float before these ops).
+  Vectorized exp() const { return map_float([](compute_t x) { return std::exp(x); }); }
+  Vectorized log() const { return map_float([](compute_t x) { return std::log(x); }); }
+  Vectorized sqrt() const { return map_float([](compute_t x) { return std::sqrt(x); }); }
+  Vectorized reciprocal() const { return map_float([](compute_t x) { return compute_t(1) / x; }); }
+
+  // ---- Comparisons: masks (see Note [Masks]) ----------------------------------------------
+  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) {
+    return from_mask(a.to_compute() == b.to_compute());
+  }
+  friend Vectorized operator!=(const Vectorized& a, const Vectorized& b) {
+    return from_mask(a.to_compute() != b.to_compute());
+  }
+  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) {
+    return from_mask(a.to_compute() < b.to_compute());
+  }
+  friend Vectorized operator<=(const Vectorized& a, const Vectorized& b) {
+    return from_mask(a.to_compute() <= b.to_compute());
+  }
+  friend Vectorized operator>(const Vectorized& a, const Vectorized& b) {
+    return from_mask(a.to_compute() > b.to_compute());
+  }
+  friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) {
+    return from_mask(a.to_compute() >= b.to_compute());
+  }
+
+  // ---- Comparisons: 1 or 0 as values of T --------------------------------------------------
+  Vectorized eq(const Vectorized& o) const { return ones_where(*this == o); }
+  Vectorized ne(const Vectorized& o) const { return ones_where(*this != o); }
+  Vectorized lt(const Vectorized& o) const { return ones_where(*this < o); }
+  Vectorized le(const Vectorized& o) const { return ones_where(*this <= o); }
+  Vectorized gt(const Vectorized& o) const { return ones_where(*this > o); }
+  Vectorized ge(const Vectorized& o) const { return ones_where(*this >= o); }
+
+  // ---- Bitwise, on the stored bits (for masks) ---------------------------------------------
+  friend Vectorized operator&(const Vectorized& a, const Vectorized& b) {
+    return from_storage(detail::bitcast<StorageVec>(a.bits() & b.bits()));
+  }
+  friend Vectorized operator|(const Vectorized& a, const Vectorized& b) {
+    return from_storage(detail::bitcast<StorageVec>(a.bits() | b.bits()));
+  }
+  friend Vectorized operator^(const Vectorized& a, const Vectorized& b) {
+    return from_storage(detail::bitcast<StorageVec>(a.bits() ^ b.bits()));
+  }
+
+  // ---- Elementwise extremes, NaN-propagating as torch.maximum / torch.minimum ---------------
+  friend Vectorized maximum(const Vectorized& a, const Vectorized& b) {
+    const ComputeVec x = a.to_compute(), y = b.to_compute();
+    const ComputeVec m = x > y ? x : y;  // y when y is NaN
+    return from_compute(x != x ? x : m);
+  }
+  friend Vectorized minimum(const Vectorized& a, const Vectorized& b) {
+    const ComputeVec x = a.to_compute(), y = b.to_compute();
+    const ComputeVec m = x < y ? x : y;
+    return from_compute(x != x ? x : m);
+  }
+  // a * b + c (one rounding to T at the end for Half and BFloat16).
+  friend Vectorized fmadd(const Vectorized& a, const Vectorized& b, const Vectorized& c) {
+    return from_compute(a.to_compute() * b.to_compute() + c.to_compute());
+  }
+
+ private:
+  C10_ALWAYS_INLINE StorageMask bits() const { return detail::bitcast<StorageMask>(v_); }
+  static Vectorized from_storage(const StorageVec& s) {
+    Vectorized r;
+    r.v_ = s;
+    return r;
+  }
+  // A comparison's result (-1/0 lanes as wide as compute_t) as a mask of storage width.
+  template <typename CmpVec>
+  static Vectorized from_mask(const CmpVec& m) {
+    return from_storage(detail::bitcast<StorageVec>(__builtin_convertvector(m, StorageMask)));
+  }
+  static Vectorized ones_where(const Vectorized& mask) {
+    return blendv(Vectorized(), Vectorized(static_cast<T>(1)), mask);
+  }
+  template <typename F>
+  Vectorized map_float(const F& f) const {
+    static_assert(std::is_floating_point<compute_t>::value,
+                  "Vectorized: exp/log/sqrt/reciprocal are for floating types");
+    return map(f);
+  }
+
+  // See Note [Storage lanes and compute lanes].
+  C10_ALWAYS_INLINE ComputeVec to_compute() const;
+  static Vectorized from_compute(const ComputeVec& c);
+
+  StorageVec v_;
+};
+
+// ---- Conversions between storage and compute lanes ----------------------------------------
+
+template <typename T>
+C10_ALWAYS_INLINE typename Vectorized<T>::ComputeVec Vectorized<T>::to_compute() const {
+  return v_;
+}
+template <typename T>
+inline Vectorized<T> Vectorized<T>::from_compute(const ComputeVec& c) {
+  return from_storage(c);
+}
+
+template <>
+inline Vectorized<bool> Vectorized<bool>::from_compute(const ComputeVec& c) {
+  // bool(a + b), bool(a - b), ...: any non-zero result is true.
+  return from_storage((c != 0) & 1);
+}
+
+template <>
+C10_ALWAYS_INLINE Vectorized<c10::Half>::ComputeVec Vectorized<c10::Half>::to_compute() const {
+  ComputeVec c;
+  for (int i = 0; i < kLanes; ++i) c[i] = c10::detail::fp16_ieee_to_fp32_value(v_[i]);
+  return c;
+}
+template <>
+inline Vectorized<c10::Half> Vectorized<c10::Half>::from_compute(const ComputeVec& c) {
+  StorageVec s;
+  for (int i = 0; i < kLanes; ++i) s[i] = c10::detail::fp16_ieee_from_fp32_value(c[i]);
+  return from_storage(s);
+}
+
+// BFloat16 is the top half of a float: widening is a shift, narrowing rounds to nearest even
+// exactly as c10::detail::round_to_nearest_even does, lane-parallel.
+template <>
+C10_ALWAYS_INLINE Vectorized<c10::BFloat16>::ComputeVec Vectorized<c10::BFloat16>::to_compute()
+    const {
+  using U32 = detail::GccVec<uint32_t, kLanes>::type;
+  return detail::bitcast<ComputeVec>(__builtin_convertvector(v_, U32) << 16);
+}
+template <>
+inline Vectorized<c10::BFloat16> Vectorized<c10::BFloat16>::from_compute(const ComputeVec& c) {
+  using U32 = detail::GccVec<uint32_t, kLanes>::type;
+  const U32 w = detail::bitcast<U32>(c);
+  const U32 rounded = (w + (0x7FFFu + ((w >> 16) & 1u))) >> 16;
+  const U32 bits = (w & 0x7FFFFFFFu) > 0x7F800000u ? U32{} + 0x7FC0u : rounded;
+  return from_storage(__builtin_convertvector(bits, StorageVec));
+}
+
+// libtorch's free-function spellings.
+template <typename T>
+inline Vectorized<T> abs(const Vectorized<T>& a) { return a.abs(); }
+template <typename T>
+inline Vectorized<T> exp(const Vectorized<T>& a) { return a.exp(); }
+template <typename T>
+inline Vectorized<T> log(const Vectorized<T>& a) { return a.log(); }
+template <typename T>
+inline Vectorized<T> sqrt(const Vectorized<T>& a) { return a.sqrt(); }
+
+}  // namespace CPU_CAPABILITY
+}  // namespace vec
+}  // namespace at

@@ -1,0 +1,52 @@
+// copy_: self = src, broadcasting src to self and converting dtypes (REFERENCE.md section 4).
+// The op builds a TensorIterator (output first, so the output's layout decides the loop order)
+// and hands it to copy_kernel (aten/native/cpu/CopyKernel.cpp).
+
+#include "aten/ATen.h"
+#include "aten/MemoryOverlap.h"
+#include "aten/generated/NativeFunctions.h"
+#include "aten/native/Copy.h"
+#include "aten/native/TensorIterator.h"
+#include "dispatcher/DispatchTrace.h"
+
+namespace at {
+namespace native {
+
+Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
+  (void)non_blocking;
+  TORCH_CHECK(self.defined(), "copy_(): self must be defined");
+  TORCH_CHECK(src.defined(), "copy_(): src must be defined");
+  // Early exits: the same tensor, or an identical view of the same memory.
+  if (self.is_same(src)) return self;
+  const bool is_same_data = self.is_alias_of(src) &&
+                            self.storage_offset() == src.storage_offset() &&
+                            self.strides().equals(src.strides()) &&
+                            self.sizes().equals(src.sizes()) &&
+                            self.scalar_type() == src.scalar_type();
+  if (is_same_data) return self;
+  if (self.is_meta()) {
+    // Shape checks only: a meta copy moves no data.
+    infer_size_dimvector(self.sizes(), src.sizes());
+    return self;
+  }
+  TORCH_CHECK(self.is_cpu() && src.is_cpu(), "copy_: only CPU tensors are supported here, got ",
+              self.device(), " and ", src.device());
+  assert_no_internal_overlap(self);
+  auto iter = TensorIteratorConfig()
+                  .add_output(self)
+                  .add_input(src)
+                  .resize_outputs(false)
+                  .check_all_same_dtype(false)
+                  .check_all_same_device(false)
+                  .build();
+  if (iter.numel() == 0) return self;
+  copy_kernel(iter);
+  if (c10::DispatchTrace::enabled()) {
+    c10::DispatchTrace::log(std::string("copy_kernel: ") + last_copy_loop() + " loop");
+  }
+  self.unsafeGetTensorImpl()->bump_version();
+  return self;
+}
+
+}  // namespace native
+}  // namespace at

@@ -1,0 +1,763 @@
+// TensorIterator::build(): the decisions (seed 000 for output strides, seed 001/002 for the
+// order of the steps). Loops live in TensorIteratorLoops.cpp.
+
+#include "aten/native/TensorIterator.h"
+
+#include <algorithm>
+#include <numeric>
+#include <sstream>
+
+#include "aten/ATen.h"
+#include "aten/MemoryOverlap.h"
+#include "aten/detail/Resize.h"
+#include "aten/native/TypePromotion.h"
+#include "dispatcher/DispatchTrace.h"
+
+namespace at {
+
+OperandInfo::OperandInfo(Tensor t) : tensor(std::move(t)) {
+  if (tensor.defined()) {
+    device = tensor.device();
+    target_dtype = tensor.scalar_type();
+    current_dtype = target_dtype;
+  }
+}
+
+c10::DimVector infer_size_dimvector(IntArrayRef a, IntArrayRef b) {
+  const size_t dims_a = a.size();
+  const size_t dims_b = b.size();
+  const size_t ndim = std::max(dims_a, dims_b);
+  c10::DimVector expanded(ndim);
+  for (ptrdiff_t i = static_cast<ptrdiff_t>(ndim) - 1; i >= 0; --i) {
+    const ptrdiff_t offset = static_cast<ptrdiff_t>(ndim) - 1 - i;
+    const ptrdiff_t dim_a = static_cast<ptrdiff_t>(dims_a) - 1 - offset;
+    const ptrdiff_t dim_b = static_cast<ptrdiff_t>(dims_b) - 1 - offset;
+    const int64_t size_a = dim_a >= 0 ? a[dim_a] : 1;
+    const int64_t size_b = dim_b >= 0 ? b[dim_b] : 1;
+    TORCH_CHECK(size_a == size_b || size_a == 1 || size_b == 1, "The size of tensor a (", size_a,
+                ") must match the size of tensor b (", size_b, ") at non-singleton dimension ", i);
+    expanded[i] = size_a == 1 ? size_b : size_a;
+  }
+  return expanded;
+}
+
+// ---- TensorIteratorConfig -------------------------------------------------------------------
+
+TensorIteratorConfig& TensorIteratorConfig::add_output(const Tensor& output) {
+  TORCH_INTERNAL_ASSERT(num_inputs_ == 0,
+                        "Keep in mind that you have to add all outputs first before adding any input.");
+  tensors_.push_back(output);
+  num_outputs_++;
+  return *this;
+}
+
+TensorIteratorConfig& TensorIteratorConfig::add_input(const Tensor& input) {
+  tensors_.push_back(input);
+  num_inputs_++;
+  return *this;
+}
+
+TensorIteratorConfig& TensorIteratorConfig::declare_static_shape(IntArrayRef shape) {
+  // Static shapes mean no broadcasting and no resizing.
+  TORCH_CHECK(!resize_outputs_, "resize_outputs() must be called before declare_static_shape(...)");
+  static_shape_ = c10::DimVector(shape.begin(), shape.end());
+  return *this;
+}
+
+TensorIteratorConfig& TensorIteratorConfig::declare_static_shape(IntArrayRef shape,
+                                                                 IntArrayRef squash_dims) {
+  declare_static_shape(shape);
+  if (static_shape_->empty()) return *this;
+  for (int64_t squash_dim : squash_dims) {
+    TORCH_CHECK(squash_dim >= 0 && squash_dim < static_cast<int64_t>(static_shape_->size()),
+                "squash_dim ", squash_dim, " must be in [0, ", static_shape_->size(), ").");
+    (*static_shape_)[squash_dim] = 1;
+  }
+  return *this;
+}
+
+TensorIteratorConfig& TensorIteratorConfig::declare_static_dtype_and_device(c10::ScalarType dtype,
+                                                                            c10::Device device) {
+  TORCH_CHECK(!check_all_same_dtype_,
+              "check_all_same_dtype(false) must be called before declare_static_dtype(...)");
+  static_dtype_ = dtype;
+  static_device_ = device;
+  return *this;
+}
+
+// ---- build() --------------------------------------------------------------------------------
+
+void TensorIteratorBase::build(TensorIteratorConfig& config) {
+  is_reduction_ = config.is_reduction_;
+  enforce_linear_iteration_ = config.enforce_linear_iteration_;
+  populate_operands(config);
+  mark_outputs();
+  compute_mem_overlaps(config);
+  compute_shape(config);
+  mark_resize_outputs(config);
+  compute_types(config);
+  if (!fast_set_up(config)) {
+    compute_strides(config);
+    reorder_dimensions();
+    allocate_or_resize_outputs();
+    coalesce_dimensions();
+  }
+  for (auto& op : operands_) {
+    TORCH_INTERNAL_ASSERT(op.tensor.defined());
+    op.data = op.tensor.data_ptr();
+  }
+  if (c10::DispatchTrace::enabled()) c10::DispatchTrace::log("TensorIterator: " + describe());
+}
+
+void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
+  for (size_t i = 0; i < config.tensors_.size(); ++i) {
+    operands_.emplace_back(config.tensors_[i]);
+  }
+  num_outputs_ = config.num_outputs_;
+}
+
+void TensorIteratorBase::mark_outputs() {
+  for (int i = 0; i < num_outputs_; ++i) {
+    operands_[i].is_output = true;
+    const Tensor& output = operands_[i].tensor;
+    if (!output.defined()) continue;
+    // An output that is also an input is read and written.
+    for (int arg = num_outputs_; arg < ntensors(); ++arg) {
+      if (output.is_same(operands_[arg].tensor)) operands_[i].is_read_write = true;
+    }
+  }
+}
+
+void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config) {
+  if (!config.check_mem_overlap_) return;
+  for (int i = 0; i < num_outputs_; ++i) {
+    const Tensor& output = operands_[i].tensor;
+    if (!output.defined()) continue;
+    assert_no_internal_overlap(output);
+    for (int j = num_outputs_; j < ntensors(); ++j) {
+      const Tensor& input = operands_[j].tensor;
+      if (!input.is_same(output)) assert_no_partial_overlap(output, input);
+    }
+  }
+}
+
+void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
+  if (config.static_shape_.has_value()) {
+    shape_ = *config.static_shape_;
+    return;
+  }
+  all_ops_same_shape_ = true;
+  bool has_scalars = false;
+  bool has_tensors = false;
+  for (auto& op : operands_) {
+    if (!op.tensor.defined()) continue;
+    // Outputs that may be resized take no part: out= arguments follow the inputs' shape.
+    if (config.resize_outputs_ && op.is_output) continue;
+    const IntArrayRef shape = op.tensor.sizes();
+    if (shape.empty()) {
+      has_scalars = true;
+    } else {
+      has_tensors = true;
+    }
+    if (has_scalars && has_tensors) all_ops_same_shape_ = false;
+    if (shape_.empty()) {
+      shape_ = c10::DimVector(shape.begin(), shape.end());
+    } else if (!shape.equals(shape_)) {
+      all_ops_same_shape_ = false;
+      shape_ = infer_size_dimvector(shape_, shape);
+    }
+  }
+  all_ops_are_scalars_ = !has_tensors;
+}
+
+void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config) {
+  if (config.static_shape_.has_value()) return;
+  for (int i = 0; i < num_outputs_; ++i) {
+    const Tensor& output = operands_[i].tensor;
+    if (output.defined() && !output.sizes().equals(shape_)) {
+      if (config.resize_outputs_ && !operands_[i].is_read_write) {
+        operands_[i].will_resize = true;
+        continue;
+      }
+      // A reduction's output is smaller than the iteration shape by design.
+      TORCH_CHECK(is_reduction_, "output with shape ", output.sizes(),
+                  " doesn't match the broadcast shape ", IntArrayRef(shape_));
+    }
+  }
+}
+
+c10::ScalarType TensorIteratorBase::compute_common_dtype() {
+  native::ResultTypeState state;
+  for (const auto& op : operands_) {
+    if (op.is_output) continue;
+    state = native::update_result_type_state(op.tensor, state);
+  }
+  common_dtype_ = native::result_type(state);
+  TORCH_INTERNAL_ASSERT(common_dtype_ != c10::ScalarType::Undefined);
+  return common_dtype_;
+}
+
+c10::ScalarType TensorIteratorBase::common_dtype() const {
+  TORCH_INTERNAL_ASSERT(common_dtype_ != c10::ScalarType::Undefined,
+                        "Queried for invalid common dtype!");
+  return common_dtype_;
+}
+
+// Common device, common dtype, and the temporaries that make mismatched operands fit it.
+void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
+  c10::Device common_device = c10::kCPU;
+  common_dtype_ = c10::ScalarType::Undefined;
+  c10::ScalarType output_dtype = c10::ScalarType::Undefined;
+  bool has_different_input_dtypes = false;
+  bool has_different_output_dtypes = false;
+  bool has_undefined_outputs = false;
+
+  for (auto& op : operands_) {
+    if (!op.is_type_defined()) {
+      TORCH_INTERNAL_ASSERT(op.is_output, "Found type undefined input tensor!");
+      if (config.static_dtype_.has_value()) {
+        op.target_dtype = *config.static_dtype_;
+      } else {
+        has_undefined_outputs = true;
+      }
+      if (config.static_device_.has_value()) op.device = *config.static_device_;
+      if (has_undefined_outputs || !op.device.has_value()) continue;
+    }
+    if (!op.tensor.defined()) continue;
+    // The first non-CPU device is the common one.
+    if (common_device == c10::kCPU && !op.tensor.is_cpu()) common_device = op.tensor.device();
+    if (!op.is_output) {
+      if (op.target_dtype != common_dtype_) {
+        if (common_dtype_ == c10::ScalarType::Undefined) {
+          common_dtype_ = op.target_dtype;
+        } else {
+          has_different_input_dtypes = true;
+        }
+      }
+    } else if (op.target_dtype != output_dtype) {
+      if (output_dtype == c10::ScalarType::Undefined) {
+        output_dtype = op.target_dtype;
+      } else {
+        has_different_output_dtypes = true;
+      }
+    }
+  }
+
+  if (config.check_all_same_dtype_ &&
+      (has_different_input_dtypes || has_different_output_dtypes ||
+       (common_dtype_ != output_dtype && output_dtype != c10::ScalarType::Undefined))) {
+    for (auto& op : operands_) {
+      if (!op.tensor.defined()) continue;
+      TORCH_CHECK(op.target_dtype == common_dtype_, "Found dtype ", op.target_dtype,
+                  " but expected ", common_dtype_);
+    }
+  }
+
+  if (!has_undefined_outputs && !config.check_all_same_device_ &&
+      !config.promote_inputs_to_common_dtype_ && !config.cast_common_dtype_to_outputs_ &&
+      !config.enforce_safe_casting_to_output_) {
+    if (has_different_input_dtypes) common_dtype_ = c10::ScalarType::Undefined;
+    common_device_ = common_device;
+    for (auto& op : operands_) {
+      if (!op.device.has_value()) op.device = common_device;
+    }
+    return;
+  }
+
+  if ((has_different_input_dtypes || all_ops_are_scalars_) &&
+      config.promote_inputs_to_common_dtype_) {
+    common_dtype_ = compute_common_dtype();
+  }
+  if (config.promote_integer_inputs_to_float_ && c10::isIntegralType(common_dtype_, true)) {
+    common_dtype_ = c10::ScalarType::Float;  // the default dtype
+  }
+
+  common_device_ = common_device;
+  for (auto& op : operands_) {
+    const bool is_type_defined = op.is_type_defined();
+    const bool is_device_defined = op.is_device_defined();
+    if (!is_type_defined) op.target_dtype = common_dtype_;
+    if (!is_device_defined) op.device = common_device;
+    if (!is_type_defined && !is_device_defined) continue;
+    if (!op.tensor.defined()) continue;
+
+    if (config.check_all_same_device_) {
+      if (!common_device.is_cpu() && config.allow_cpu_scalars_ && !op.is_output &&
+          op.tensor.dim() == 0 && op.tensor.is_cpu()) {
+        // A CPU scalar may ride along with a CUDA kernel.
+      } else {
+        TORCH_CHECK(*op.device == common_device,
+                    "Expected all tensors to be on the same device, but found at least two "
+                    "devices, ",
+                    common_device, " and ", *op.device, "!");
+      }
+    }
+    if (config.enforce_safe_casting_to_output_ && op.is_output &&
+        op.current_dtype != common_dtype_) {
+      TORCH_CHECK(c10::canCast(common_dtype_, op.current_dtype), "result type ", common_dtype_,
+                  " can't be cast to the desired output type ", op.current_dtype);
+    }
+    if (common_device.is_cpu()) {
+      // An output of another dtype gets a temporary; cast_outputs() copies it back.
+      if (config.cast_common_dtype_to_outputs_ && op.is_output &&
+          op.current_dtype != common_dtype_) {
+        op.original_tensor = op.tensor;
+        op.tensor = at::empty_like(op.tensor, op.tensor.options().dtype(common_dtype_),
+                                   c10::MemoryFormat::Contiguous);
+        op.current_dtype = common_dtype_;
+        op.target_dtype = common_dtype_;
+      }
+      // An input of another dtype is converted up front.
+      if (config.promote_inputs_to_common_dtype_ && !op.is_output &&
+          op.current_dtype != common_dtype_) {
+        Tensor converted = at::empty_like(op.tensor, op.tensor.options().dtype(common_dtype_));
+        converted.copy_(op.tensor);
+        op.tensor = converted;
+        op.current_dtype = common_dtype_;
+        op.target_dtype = common_dtype_;
+      }
+    }
+  }
+}
+
+// ---- Fast setup -----------------------------------------------------------------------------
+
+FastSetupType TensorIteratorBase::compute_fast_setup_type(const TensorIteratorConfig& config) {
+  (void)config;
+  if (is_reduction_ || !all_ops_same_shape_) return FastSetupType::NONE;
+  bool is_contiguous = true;
+  bool is_channels_last = true;
+  bool is_non_overlapping_and_dense = true;
+  for (const auto& op : operands_) {
+    if (op.tensor.defined() && !op.will_resize) {
+      is_contiguous &= op.tensor.is_contiguous(c10::MemoryFormat::Contiguous);
+      is_channels_last &= op.tensor.is_contiguous(c10::MemoryFormat::ChannelsLast);
+      is_non_overlapping_and_dense &= op.tensor.is_non_overlapping_and_dense();
+    }
+  }
+  if (is_contiguous) return FastSetupType::CONTIGUOUS;
+  if (is_channels_last) return FastSetupType::CHANNELS_LAST;
+  if (is_non_overlapping_and_dense) {
+    // Only when every defined operand has the same strides.
+    int64_t prev = -1;
+    for (int64_t i = ntensors() - 1; i >= 0; --i) {
+      const auto& op = operands_[i];
+      if (op.tensor.defined() && !op.will_resize) {
+        if (prev < 0) {
+          prev = i;
+          continue;
+        }
+        if (!operands_[prev].tensor.strides().equals(op.tensor.strides())) {
+          return FastSetupType::NONE;
+        }
+      }
+    }
+    return FastSetupType::NON_OVERLAPPING_DENSE;
+  }
+  return FastSetupType::NONE;
+}
+
+bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
+  fast_setup_type_ = compute_fast_setup_type(config);
+  if (fast_setup_type_ == FastSetupType::NONE) return false;
+  switch (fast_setup_type_) {
+    case FastSetupType::CONTIGUOUS:
+    case FastSetupType::CHANNELS_LAST: {
+      const auto format = fast_setup_type_ == FastSetupType::CONTIGUOUS
+                              ? c10::MemoryFormat::Contiguous
+                              : c10::MemoryFormat::ChannelsLast;
+      for (int i = 0; i < num_outputs_; ++i) {
+        auto& op = operands_[i];
+        set_output_raw_strided(i, shape_, {},
+                               c10::TensorOptions(op.target_dtype).device(op.device).memory_format(format));
+      }
+      break;
+    }
+    case FastSetupType::NON_OVERLAPPING_DENSE: {
+      // Every defined operand has these strides; take the last one's.
+      int i_defined = ntensors() - 1;
+      while (i_defined > 0 && !operands_[i_defined].tensor.defined()) --i_defined;
+      const c10::DimVector strides(operands_[i_defined].tensor.strides().begin(),
+                                   operands_[i_defined].tensor.strides().end());
+      for (int i = 0; i < num_outputs_; ++i) {
+        auto& op = operands_[i];
+        set_output_raw_strided(i, shape_, strides,
+                               c10::TensorOptions(op.target_dtype).device(op.device));
+      }
+      break;
+    }
+    default:
+      TORCH_INTERNAL_ASSERT(false, "Unsupported fast setup type");
+  }
+  // Everything is dense in one order: iterate as a single dim.
+  if (ndim() > 1) has_coalesced_dimensions_ = true;
+  if (ndim() >= 1) {
+    shape_[0] = numel();
+    shape_.resize(1);
+  }
+  for (auto& op : operands_) {
+    op.stride_bytes.resize(ndim());
+    if (ndim() > 0) op.stride_bytes[0] = op.tensor.element_size();
+  }
+  return true;
+}
+
+// ---- The general path: strides, perm_, outputs, coalescing -----------------------------------
+
+void TensorIteratorBase::compute_strides(const TensorIteratorConfig& config) {
+  for (auto& op : operands_) {
+    if (!op.tensor.defined() || op.will_resize) continue;
+    const IntArrayRef original_shape =
+        config.static_shape_ ? IntArrayRef(shape_) : op.tensor.sizes();
+    const IntArrayRef original_stride = op.tensor.strides();
+    const int64_t element_size = op.tensor.element_size();
+    const size_t offset = ndim() - original_shape.size();
+    // Leading dims the operand does not have are broadcast: stride 0.
+    op.stride_bytes.assign(ndim(), 0);
+    for (size_t i = 0; i < original_shape.size(); ++i) {
+      // A size-1 dim broadcast to a larger one also gets stride 0.
+      if (original_shape[i] == 1 && shape_[offset + i] != 1) {
+        op.stride_bytes[offset + i] = 0;
+      } else {
+        op.stride_bytes[offset + i] = original_stride[i] * element_size;
+      }
+    }
+  }
+}
+
+// Note [Why perm_ starts reversed]
+// perm_ lists dims fastest-moving first, so strides[0] is the innermost loop. It starts as
+// [n-1, ..., 0] — a C-contiguous tensor is already in order — and is insertion-sorted with
+// should_swap, which asks each operand in turn (outputs first, then inputs in order) and lets
+// the first one with an opinion decide: that is why the left operand wins ties, and why an
+// ambiguous operand (equal strides on size-1 dims, or a broadcast stride 0) has no say. For a
+// reduction, reduced dims (output stride 0) move to the front.
+void TensorIteratorBase::reorder_dimensions() {
+  perm_.resize(ndim());
+  if (ndim() == 1) {
+    perm_[0] = 0;
+    return;
+  }
+  std::iota(perm_.rbegin(), perm_.rend(), 0);
+  if (enforce_linear_iteration_) {
+    permute_dimensions(perm_);
+    return;
+  }
+  // 1: dim0 after dim1; -1: dim0 before dim1; 0: no operand can tell.
+  auto should_swap = [&](size_t dim0, size_t dim1) {
+    for (int arg = 0; arg < ntensors(); ++arg) {
+      const auto& op = operands_[arg];
+      if (op.stride_bytes.empty() || op.will_resize) continue;
+      const int64_t stride0 = op.stride_bytes[dim0];
+      const int64_t stride1 = op.stride_bytes[dim1];
+      if (is_reduction_ && op.is_output) {
+        if ((stride0 == 0) != (stride1 == 0)) return stride1 == 0 ? 1 : -1;
+      }
+      if (stride0 == 0 || stride1 == 0) continue;  // broadcast: no opinion
+      if (stride0 < stride1) return -1;
+      if (stride0 > stride1) return 1;
+      // Equal strides: the smaller dim goes first; otherwise ask the next operand.
+      if (shape_[dim0] > shape_[dim1]) return 1;
+    }
+    return 0;
+  };
+  for (int i = 1; i < ndim(); ++i) {
+    int dim1 = i;
+    for (int dim0 = i - 1; dim0 >= 0; dim0--) {
+      const int comparison = should_swap(perm_[dim0], perm_[dim1]);
+      if (comparison > 0) {
+        std::swap(perm_[dim0], perm_[dim1]);
+        dim1 = dim0;
+      } else if (comparison < 0) {
+        break;
+      }
+    }
+  }
+  permute_dimensions(perm_);
+}
+
+void TensorIteratorBase::permute_dimensions(IntArrayRef perm) {
+  TORCH_INTERNAL_ASSERT(perm.size() == static_cast<size_t>(ndim()));
+  auto reorder = [perm](IntArrayRef data) {
+    c10::DimVector res(data.size(), 0);
+    for (size_t i = 0; i < perm.size(); ++i) res[i] = data[perm[i]];
+    return res;
+  };
+  shape_ = reorder(shape_);
+  for (auto& op : operands_) {
+    if (!op.stride_bytes.empty()) op.stride_bytes = reorder(op.stride_bytes);
+  }
+}
+
+c10::DimVector TensorIteratorBase::compatible_stride(int64_t element_size) const {
+  c10::DimVector stride;
+  int64_t next_stride = element_size;
+  for (int dim = 0; dim < ndim(); ++dim) {
+    stride.push_back(next_stride);
+    next_stride *= shape_[dim];
+  }
+  return stride;
+}
+
+c10::DimVector TensorIteratorBase::invert_perm(IntArrayRef input) const {
+  TORCH_INTERNAL_ASSERT(!has_coalesced_dimensions_);
+  c10::DimVector res(input.size());
+  for (int dim = 0; dim < ndim(); ++dim) res[perm_[dim]] = input[dim];
+  return res;
+}
+
+// New outputs are dense in perm_ order, which maps back to the user's dims (seed 000's
+// "Calculated strides" then "Final strides").
+void TensorIteratorBase::allocate_or_resize_outputs() {
+  for (int i = 0; i < num_outputs_; ++i) {
+    auto& op = operands_[i];
+    const c10::TensorOptions options = c10::TensorOptions(op.target_dtype).device(op.device);
+    if (!op.tensor.defined() || op.will_resize) {
+      TORCH_INTERNAL_ASSERT(op.is_type_defined(), "no type for operand", i);
+      const int64_t element_size = static_cast<int64_t>(c10::elementSize(op.target_dtype));
+      op.stride_bytes = compatible_stride(element_size);
+      bool inverted = true;
+      for (int j = 0; j < ndim(); ++j) {
+        if (perm_[j] != ndim() - j - 1) {
+          inverted = false;
+          break;
+        }
+      }
+      const c10::DimVector tensor_shape = invert_perm(shape_);
+      if (inverted) {
+        // A reversed-identity perm_ is plain contiguous.
+        set_output_raw_strided(i, tensor_shape, {}, options);
+      } else {
+        c10::DimVector tensor_stride = invert_perm(op.stride_bytes);
+        for (auto& s : tensor_stride) s /= element_size;
+        set_output_raw_strided(i, tensor_shape, tensor_stride, options);
+      }
+      op.current_dtype = op.target_dtype;
+    }
+  }
+}
+
+void TensorIteratorBase::set_output_raw_strided(int output_idx, IntArrayRef sizes,
+                                                IntArrayRef strides, c10::TensorOptions options) {
+  auto& op = operands_[output_idx];
+  if (!op.tensor.defined()) {
+    op.tensor = strides.empty() ? at::empty(sizes, options)
+                                : at::empty_strided(sizes, strides, options.memory_format(c10::nullopt));
+    op.current_dtype = op.target_dtype;
+  } else if (op.will_resize) {
+    if (op.tensor.numel() != 0 && !op.tensor.sizes().equals(sizes)) {
+      TORCH_WARN("An output with one or more elements was resized since it had shape ",
+                 op.tensor.sizes(), ", which does not match the required output shape ", sizes,
+                 ". This behavior is deprecated, and in a future PyTorch release outputs will not "
+                 "be resized unless they have zero elements. You can explicitly reuse an out "
+                 "tensor t by resizing it, inplace, to zero elements with t.resize_(0).");
+    }
+    c10::TensorImpl* impl = op.tensor.unsafeGetTensorImpl();
+    if (!strides.empty()) {
+      at::detail::resize_impl_(impl, sizes, strides);
+    } else {
+      at::detail::resize_impl_(impl, sizes);
+      if (auto format = options.memory_format_opt()) {
+        if (*format != c10::MemoryFormat::Contiguous) impl->empty_tensor_restride(*format);
+      }
+    }
+  }
+}
+
+// Merges adjacent dims that every operand walks as one (size 1, or stride[prev] * size[prev]
+// == stride[next]); seed 002's [1,64,5,4] NHWC copy becomes [64, 20].
+void TensorIteratorBase::coalesce_dimensions() {
+  if (ndim() <= 1) return;
+  auto can_coalesce = [&](int dim0, int dim1) {
+    const int64_t shape0 = shape_[dim0];
+    const int64_t shape1 = shape_[dim1];
+    if (shape0 == 1 || shape1 == 1) return true;
+    for (const auto& op : operands_) {
+      if (shape0 * op.stride_bytes[dim0] != op.stride_bytes[dim1]) return false;
+    }
+    return true;
+  };
+  auto replace_stride = [&](int dim0, int dim1) {
+    for (auto& op : operands_) op.stride_bytes[dim0] = op.stride_bytes[dim1];
+  };
+  int prev_dim = 0;
+  for (int dim = 1; dim < ndim(); ++dim) {
+    if (can_coalesce(prev_dim, dim)) {
+      if (shape_[prev_dim] == 1) replace_stride(prev_dim, dim);
+      shape_[prev_dim] *= shape_[dim];
+    } else {
+      prev_dim++;
+      if (prev_dim != dim) {
+        replace_stride(prev_dim, dim);
+        shape_[prev_dim] = shape_[dim];
+      }
+    }
+  }
+  shape_.resize(prev_dim + 1);
+  for (auto& op : operands_) op.stride_bytes.resize(ndim());
+  has_coalesced_dimensions_ = true;
+}
+
+// ---- Queries --------------------------------------------------------------------------------
+
+int64_t TensorIteratorBase::numel() const {
+  int64_t n = 1;
+  for (int64_t s : shape_) n *= s;
+  return n;
+}
+
+bool TensorIteratorBase::is_scalar(int arg) const {
+  for (int64_t s : operands_[arg].stride_bytes) {
+    if (s != 0) return false;
+  }
+  return true;
+}
+
+bool TensorIteratorBase::is_cpu_scalar(int arg) const {
+  return is_scalar(arg) && operands_[arg].tensor.dim() == 0 && operands_[arg].tensor.is_cpu();
+}
+
+bool TensorIteratorBase::is_contiguous() const {
+  if (numel() == 1) return true;
+  if (ndim() != 1) return false;
+  return has_contiguous_first_dim();
+}
+
+bool TensorIteratorBase::has_contiguous_first_dim() const {
+  if (ndim() == 0) return true;
+  for (int i = 0; i < ntensors(); ++i) {
+    if (operands_[i].stride_bytes[0] != element_size(i)) return false;
+  }
+  return true;
+}
+
+bool TensorIteratorBase::is_dim_reduced(int dim) const {
+  for (const auto& op : operands_) {
+    if (op.is_output && op.stride_bytes[dim] == 0 && shape_[dim] > 1) return true;
+  }
+  return false;
+}
+
+int TensorIteratorBase::num_reduce_dims() const {
+  int count = 0;
+  for (int dim = 0; dim < ndim(); ++dim) count += operands_[0].stride_bytes[dim] == 0;
+  return count;
+}
+
+int64_t TensorIteratorBase::num_output_elements() const {
+  int64_t elem = 1;
+  for (int dim = 0; dim < ndim(); ++dim) {
+    if (operands_[0].stride_bytes[dim] != 0 || shape_[dim] == 0) elem *= shape_[dim];
+  }
+  return elem;
+}
+
+void TensorIteratorBase::cast_outputs() {
+  for (auto& op : operands_) {
+    if (op.is_output && op.original_tensor.defined() &&
+        op.original_tensor.scalar_type() != op.current_dtype) {
+      op.original_tensor.copy_(op.tensor);
+      op.tensor = op.original_tensor;
+      op.current_dtype = op.tensor.scalar_type();
+    }
+  }
+}
+
+std::string TensorIteratorBase::describe() const {
+  static const char* setup_names[] = {"none", "contiguous", "channels_last",
+                                      "non_overlapping_dense"};
+  std::ostringstream ss;
+  ss << "fast_setup=" << setup_names[static_cast<int>(fast_setup_type_)];
+  if (fast_setup_type_ == FastSetupType::NONE) ss << " perm_=" << IntArrayRef(perm_);
+  ss << " output strides=" << operands_[0].tensor.strides() << " iteration shape=" << shape();
+  ss << " byte strides=";
+  for (int i = 0; i < ntensors(); ++i) ss << (i ? " " : "") << strides(i);
+  return ss.str();
+}
+
+// ---- Builders -------------------------------------------------------------------------------
+
+TensorIterator TensorIterator::binary_op(Tensor& out, const Tensor& a, const Tensor& b) {
+  return TensorIteratorConfig()
+      .set_check_mem_overlap(true)
+      .add_output(out)
+      .add_input(a)
+      .add_input(b)
+      .allow_cpu_scalars(true)
+      .promote_inputs_to_common_dtype(true)
+      .cast_common_dtype_to_outputs(true)
+      .enforce_safe_casting_to_output(true)
+      .build();
+}
+
+TensorIterator TensorIterator::binary_float_op(Tensor& out, const Tensor& a, const Tensor& b) {
+  return TensorIteratorConfig()
+      .set_check_mem_overlap(true)
+      .add_output(out)
+      .add_input(a)
+      .add_input(b)
+      .allow_cpu_scalars(true)
+      .promote_inputs_to_common_dtype(true)
+      .cast_common_dtype_to_outputs(true)
+      .enforce_safe_casting_to_output(true)
+      .promote_integer_inputs_to_float(true)
+      .build();
+}
+
+TensorIterator TensorIterator::comparison_op(Tensor& out, const Tensor& a, const Tensor& b) {
+  // Compare in the common dtype; the output (bool unless given) keeps its own dtype.
+  return TensorIteratorConfig()
+      .set_check_mem_overlap(true)
+      .add_output(out)
+      .add_input(a)
+      .add_input(b)
+      .allow_cpu_scalars(true)
+      .promote_inputs_to_common_dtype(true)
+      .build();
+}
+
+TensorIterator TensorIterator::unary_op(Tensor& out, const Tensor& a) {
+  return TensorIteratorConfig()
+      .set_check_mem_overlap(true)
+      .add_output(out)
+      .add_input(a)
+      .cast_common_dtype_to_outputs(false)
+      .enforce_safe_casting_to_output(false)
+      .check_all_same_dtype(true)
+      .build();
+}
+
+TensorIterator TensorIterator::unary_float_op(Tensor& out, const Tensor& a) {
+  return TensorIteratorConfig()
+      .set_check_mem_overlap(true)
+      .add_output(out)
+      .add_input(a)
+      .promote_inputs_to_common_dtype(true)
+      .cast_common_dtype_to_outputs(true)
+      .enforce_safe_casting_to_output(true)
+      .promote_integer_inputs_to_float(true)
+      .build();
+}
+
+TensorIterator TensorIterator::nullary_op(Tensor& out) {
+  return TensorIteratorConfig()
+      .set_check_mem_overlap(true)
+      .check_all_same_dtype(false)
+      .add_output(out)
+      .resize_outputs(false)  // the output decides the shape
+      .build();
+}
+
+TensorIterator TensorIterator::reduce_op(Tensor& out, const Tensor& a) {
+  TORCH_INTERNAL_ASSERT(out.defined());
+  return TensorIteratorConfig()
+      .set_check_mem_overlap(false)
+      .add_output(out)
+      .add_input(a)
+      .resize_outputs(false)
+      .is_reduction(true)
+      .promote_inputs_to_common_dtype(true)  // libtorch: the output's dtype is the input's
+      .build();
+}
+
+}  // namespace at

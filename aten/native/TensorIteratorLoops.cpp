@@ -1,0 +1,196 @@
+// TensorIterator's loops: for_each (parallel above the grain size), serial_for_each walking 2-D
+// steps with DimCounter (seed 002), and 32-bit splitting.
+
+#include <limits>
+
+#include "aten/Parallel.h"
+#include "aten/native/TensorIteratorInternal.h"
+
+namespace at {
+
+DimCounter::DimCounter(IntArrayRef shape, Range range)
+    : shape(shape), range(range), values(shape.size(), 0), offset(range.begin) {
+  if (range.begin == 0) return;
+  // Mixed-radix digits of the starting linear index, fastest dim first.
+  int64_t linear_offset = range.begin;
+  for (size_t dim = 0; dim < values.size(); ++dim) {
+    const int64_t size = shape[dim];
+    if (size > 0) {
+      values[dim] = linear_offset % size;
+      linear_offset /= size;
+    }
+  }
+  TORCH_INTERNAL_ASSERT(linear_offset == 0);
+}
+
+std::array<int64_t, 2> DimCounter::max_2d_step() const {
+  int64_t step0 = std::min(shape[0] - values[0], range.end - offset);
+  int64_t step1 = 1;
+  // Only a block that starts at the beginning of a row may span several rows.
+  if (step0 == shape[0] && shape.size() >= 2) {
+    step1 = std::min(shape[1] - values[1], (range.end - offset) / shape[0]);
+  }
+  return {step0, step1};
+}
+
+void DimCounter::increment(const std::array<int64_t, 2>& step) {
+  offset += step[0] * step[1];
+  const size_t ndim = values.size();
+  int64_t overflow = step[0];
+  size_t i = 0;
+  if (step[1] != 1) {
+    // A multi-row step started at a row boundary: the first dim is unchanged.
+    TORCH_INTERNAL_ASSERT(step[0] == shape[0] && values[0] == 0);
+    i = 1;
+    overflow = step[1];
+  }
+  for (; i < ndim && overflow > 0; i++) {
+    const int64_t size = shape[i];
+    int64_t value = values[i] + overflow;
+    if (value >= size) {
+      overflow = 1;
+      value -= size;
+      TORCH_INTERNAL_ASSERT(value < size);
+    } else {
+      overflow = 0;
+    }
+    values[i] = value;
+  }
+  TORCH_INTERNAL_ASSERT(overflow == 0 || overflow == 1);
+}
+
+void TensorIteratorBase::get_base_ptrs(char** ptrs) const {
+  for (int i = 0; i < ntensors(); ++i) ptrs[i] = static_cast<char*>(operands_[i].data);
+}
+
+// strides[dim * ntensors + arg], with at least 2 dims (the loop always gets two).
+void TensorIteratorBase::get_strides(int64_t* strides, int64_t ndim) const {
+  const int nt = ntensors();
+  for (int64_t dim = 0; dim < ndim; ++dim) {
+    for (int arg = 0; arg < nt; ++arg) {
+      strides[dim * nt + arg] = dim < this->ndim() ? operands_[arg].stride_bytes[dim] : 0;
+    }
+  }
+}
+
+void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
+  if (range.size() == 0) return;
+  const int nt = ntensors();
+  const int64_t nd = std::max(ndim(), 2);
+  c10::SmallVector<char*, 4> base(nt);
+  c10::SmallVector<int64_t, 8> strides(nt * nd);
+  get_base_ptrs(base.data());
+  get_strides(strides.data(), nd);
+  if (ndim() <= 1) {
+    // One dim (or a scalar): a single row starting at range.begin.
+    c10::SmallVector<char*, 4> ptrs(base.begin(), base.end());
+    if (ndim() == 1) {
+      for (int arg = 0; arg < nt; ++arg) ptrs[arg] += range.begin * strides[arg];
+    }
+    loop(ptrs.data(), strides.data(), range.size(), 1);
+    return;
+  }
+  c10::SmallVector<char*, 4> ptrs(nt);
+  DimCounter counter(shape_, range);
+  while (!counter.is_done()) {
+    for (int arg = 0; arg < nt; ++arg) {
+      char* p = base[arg];
+      for (int dim = 0; dim < ndim(); ++dim) p += counter.values[dim] * strides[dim * nt + arg];
+      ptrs[arg] = p;
+    }
+    const auto step = counter.max_2d_step();
+    loop(ptrs.data(), strides.data(), step[0], step[1]);
+    counter.increment(step);
+  }
+}
+
+void TensorIteratorBase::serial_for_each(loop_t loop, Range range) const {
+  const int nt = ntensors();
+  serial_for_each(
+      [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+        c10::SmallVector<char*, 4> ptrs(data, data + nt);
+        for (int64_t j = 0; j < size1; ++j) {
+          loop(ptrs.data(), strides, size0);
+          for (int arg = 0; arg < nt; ++arg) ptrs[arg] += strides[nt + arg];
+        }
+      },
+      range);
+}
+
+void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
+  const int64_t n = numel();
+  if (n == 0) return;
+  if (n < grain_size || at::get_num_threads() == 1 || at::in_parallel_region()) {
+    serial_for_each(loop, {0, n});
+    return;
+  }
+  at::parallel_for(0, n, grain_size,
+                   [&](int64_t begin, int64_t end) { serial_for_each(loop, {begin, end}); });
+}
+
+void TensorIteratorBase::for_each(loop_t loop, int64_t grain_size) {
+  const int nt = ntensors();
+  for_each(
+      [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+        c10::SmallVector<char*, 4> ptrs(data, data + nt);
+        for (int64_t j = 0; j < size1; ++j) {
+          loop(ptrs.data(), strides, size0);
+          for (int arg = 0; arg < nt; ++arg) ptrs[arg] += strides[nt + arg];
+        }
+      },
+      grain_size);
+}
+
+// ---- 32-bit indexing ------------------------------------------------------------------------
+
+bool TensorIteratorBase::can_use_32bit_indexing() const {
+  constexpr int64_t max_value = std::numeric_limits<int32_t>::max();
+  if (numel() > max_value) return false;
+  for (const auto& op : operands_) {
+    int64_t max_offset = 1;
+    for (int dim = 0; dim < ndim(); ++dim) max_offset += (shape_[dim] - 1) * op.stride_bytes[dim];
+    if (max_offset > max_value) return false;
+  }
+  return true;
+}
+
+void TensorIteratorBase::narrow(int dim, int64_t start, int64_t size) {
+  TORCH_INTERNAL_ASSERT(dim < ndim() && size >= 1);
+  shape_[dim] = size;
+  for (auto& op : operands_) {
+    op.data = static_cast<char*>(op.data) + op.stride_bytes[dim] * start;
+  }
+}
+
+void TensorIteratorBase::with_32bit_indexing(
+    c10::function_ref<void(TensorIteratorBase&)> f) const {
+  if (can_use_32bit_indexing()) {
+    TensorIteratorBase copy = *this;
+    f(copy);
+    return;
+  }
+  // Split the dim with the largest extent in bytes in half, recursively.
+  int best_dim = 0;
+  int64_t best = -1;
+  for (int dim = 0; dim < ndim(); ++dim) {
+    if (shape_[dim] < 2) continue;
+    int64_t extent = 0;
+    for (const auto& op : operands_) {
+      extent = std::max(extent, std::abs(op.stride_bytes[dim]) * shape_[dim]);
+    }
+    if (extent > best) {
+      best = extent;
+      best_dim = dim;
+    }
+  }
+  TORCH_INTERNAL_ASSERT(best >= 0, "cannot split an iterator of one element");
+  const int64_t half = shape_[best_dim] / 2;
+  TensorIteratorBase first = *this;
+  TensorIteratorBase second = *this;
+  first.narrow(best_dim, 0, half);
+  second.narrow(best_dim, half, shape_[best_dim] - half);
+  first.with_32bit_indexing(f);
+  second.with_32bit_indexing(f);
+}
+
+}  // namespace at

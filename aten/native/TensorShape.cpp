@@ -1,0 +1,386 @@
+// Views that keep every element of their base: as_strided, alias, view, reshape, flatten,
+// unflatten, expand, permute, transpose, t, movedim, squeeze, unsqueeze (and the *_as forms).
+// They compute sizes, strides and a storage offset and share self's storage; nothing is
+// copied, except by reshape when no view can express the new shape. Views of a part of their
+// base (narrow, slice, select, diagonal, unfold, split, chunk, unbind) are in
+// TensorShapeSlicing.cpp. The rules and error texts are REFERENCE.md section 2.
+
+#include "aten/native/TensorShape.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "aten/ATen.h"
+#include "aten/generated/NativeFunctions.h"
+#include "c10/core/StorageSize.h"
+
+namespace at {
+
+DimVector infer_size_dv(IntArrayRef shape, int64_t numel) {
+  DimVector res(shape.begin(), shape.end());
+  int64_t newsize = 1;
+  c10::optional<int64_t> infer_dim;
+  for (int64_t dim = 0, ndim = static_cast<int64_t>(shape.size()); dim != ndim; dim++) {
+    if (shape[dim] == -1) {
+      if (infer_dim) throw std::runtime_error("only one dimension can be inferred");
+      infer_dim = dim;
+    } else if (shape[dim] >= 0) {
+      newsize *= shape[dim];
+    } else {
+      TORCH_CHECK(false, "invalid shape dimension ", shape[dim]);
+    }
+  }
+  if (numel == newsize || (infer_dim && newsize > 0 && numel % newsize == 0)) {
+    if (infer_dim) {
+      // With no elements the -1 could be anything, so refuse rather than guess.
+      TORCH_CHECK(newsize != 0, "cannot reshape tensor of 0 elements into shape ", shape,
+                  " because the unspecified dimension size -1 can be any value and is ambiguous");
+      res[*infer_dim] = numel / newsize;
+    }
+    return res;
+  }
+  std::ostringstream ss;
+  ss << "shape '" << shape << "' is invalid for input of size " << numel;
+  throw std::runtime_error(ss.str());
+}
+
+namespace detail {
+
+// Note [View stride computation]
+// A view can re-read a strided tensor under a new shape only if every new dim lies inside one
+// "chunk" of the old tensor: a run of old dims that are contiguous with each other
+// (stride[d-1] == size[d] * stride[d], size-1 dims ignored). Walking both shapes from the last
+// dim, each chunk is matched with the run of new dims whose sizes multiply to the chunk's numel;
+// inside that run the new strides grow from the chunk's innermost stride like contiguous ones.
+// If a chunk's numel cannot be made from whole new dims, some new dim would have to step across
+// the gap between two chunks, and no single stride can do that: view fails, reshape copies.
+//
+//   [2,3] strides [3,1] -> [6]: one chunk of 6, so stride [1].
+//   t() of it, [3,2] strides [1,3] -> [6]: chunks {3 (stride 1)}, {2 (stride 3)}; 6 spans both.
+//   [3,2] strides [1,3] -> [3,1,2]: chunk 2 gives new dims (1,2) strides (6,3); chunk 3 gives
+//   stride 1. (A size-1 new dim takes the stride the next dim out would have.)
+//
+// With no elements strides do not matter: an unchanged shape keeps its strides, any other gets
+// contiguous ones (size-0 dims counted as 1), as NumPy does.
+c10::optional<DimVector> computeStride(IntArrayRef oldshape, IntArrayRef oldstride,
+                                       IntArrayRef newshape) {
+  const int64_t new_ndim = static_cast<int64_t>(newshape.size());
+  if (oldshape.empty()) return DimVector(newshape.size(), 1);
+
+  int64_t numel = 1;
+  for (int64_t s : oldshape) numel *= s;
+  if (numel == 0 && oldshape.equals(newshape)) {
+    return DimVector(oldstride.begin(), oldstride.end());
+  }
+  DimVector newstride(newshape.size());
+  if (numel == 0) {
+    for (int64_t d = new_ndim - 1; d >= 0; d--) {
+      newstride[d] = d == new_ndim - 1 ? 1 : std::max<int64_t>(newshape[d + 1], 1) * newstride[d + 1];
+    }
+    return newstride;
+  }
+
+  int64_t view_d = new_ndim - 1;
+  int64_t chunk_base_stride = oldstride.back();  // stride of the chunk's innermost dim
+  int64_t tensor_numel = 1;                      // numel of the old chunk so far
+  int64_t view_numel = 1;                        // numel of the new dims matched to it
+  for (int64_t tensor_d = static_cast<int64_t>(oldshape.size()) - 1; tensor_d >= 0; tensor_d--) {
+    tensor_numel *= oldshape[tensor_d];
+    const bool chunk_ends = tensor_d == 0 || (oldshape[tensor_d - 1] != 1 &&
+                                              oldstride[tensor_d - 1] != tensor_numel * chunk_base_stride);
+    if (!chunk_ends) continue;
+    while (view_d >= 0 && (view_numel < tensor_numel || newshape[view_d] == 1)) {
+      newstride[view_d] = view_numel * chunk_base_stride;
+      view_numel *= newshape[view_d];
+      view_d--;
+    }
+    if (view_numel != tensor_numel) return c10::nullopt;
+    if (tensor_d > 0) {
+      chunk_base_stride = oldstride[tensor_d - 1];
+      tensor_numel = 1;
+      view_numel = 1;
+    }
+  }
+  if (view_d != -1) return c10::nullopt;
+  return newstride;
+}
+
+}  // namespace detail
+
+namespace native {
+
+Tensor make_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
+                 int64_t storage_offset) {
+  TensorImpl* base = self.unsafeGetTensorImpl();
+  auto impl = c10::make_intrusive<TensorImpl>(c10::Storage(base->storage()), base->key_set(),
+                                              base->dtype());
+  impl->set_sizes_and_strides(sizes, strides, storage_offset);
+  // Copying the VariableVersion shares the counter: see Note [Version counter].
+  impl->set_version_counter(base->version_counter());
+  return Tensor(std::move(impl));
+}
+
+Tensor as_strided_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
+                       int64_t storage_offset) {
+  // libtorch's setStrided, checks in its order.
+  TORCH_CHECK(sizes.size() == strides.size(), "mismatch in length of strides and shape");
+  for (int64_t s : strides) {
+    TORCH_CHECK(s >= 0, "as_strided: Negative strides are not supported at the moment, got strides: ",
+                strides);
+  }
+  c10::checkInBoundsForStorage(sizes, strides, storage_offset, self.itemsize(), self.storage());
+  TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
+  return make_view(self, sizes, strides, storage_offset);
+}
+
+// ---- Views with explicit geometry ------------------------------------------------------------
+
+Tensor as_strided_tensorimpl(const Tensor& self, IntArrayRef size, IntArrayRef stride,
+                             c10::optional<int64_t> storage_offset) {
+  return as_strided_view(self, size, stride, storage_offset.value_or(self.storage_offset()));
+}
+
+Tensor alias(const Tensor& self) {
+  return make_view(self, self.sizes(), self.strides(), self.storage_offset());
+}
+
+// ---- view, reshape, flatten, unflatten ------------------------------------------------------
+
+Tensor view(const Tensor& self, IntArrayRef size) {
+  const DimVector inferred_size = infer_size_dv(size, self.numel());
+  const c10::optional<DimVector> stride =
+      detail::computeStride(self.sizes(), self.strides(), inferred_size);
+  TORCH_CHECK(stride.has_value(),
+              "view size is not compatible with input tensor's size and stride (at least one "
+              "dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
+  return make_view(self, inferred_size, *stride, self.storage_offset());
+}
+
+Tensor view_as(const Tensor& self, const Tensor& other) { return self.view(other.sizes()); }
+
+// A view when computeStride finds one (sharing storage and version), else a fresh contiguous
+// copy that aliases nothing (libtorch: _unsafe_view(self.clone(Contiguous), shape); a view of a
+// clone nobody else holds is the same thing).
+Tensor reshape(const Tensor& self, IntArrayRef shape) {
+  const DimVector inferred_size = infer_size_dv(shape, self.numel());
+  if (detail::computeStride(self.sizes(), self.strides(), inferred_size).has_value()) {
+    return self.view(inferred_size);
+  }
+  return self.clone(MemoryFormat::Contiguous).view(inferred_size);
+}
+
+Tensor reshape_as(const Tensor& self, const Tensor& other) { return self.reshape(other.sizes()); }
+
+Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
+  start_dim = maybe_wrap_dim(start_dim, self.dim());
+  end_dim = maybe_wrap_dim(end_dim, self.dim());
+  TORCH_CHECK(start_dim <= end_dim,
+              "flatten() has invalid args: start_dim cannot come after end_dim");
+  if (self.dim() == 0) return self.reshape({1});
+  if (start_dim == end_dim) return self;  // libtorch returns self itself, not a new view
+  // The flattened size is a product, not a -1 to infer: [0,1,3,0] flattening 1..2 is [0,3,0],
+  // which a -1 could not pin down.
+  const IntArrayRef sizes = self.sizes();
+  DimVector shape(sizes.begin(), sizes.begin() + start_dim);
+  shape.push_back(std::accumulate(sizes.begin() + start_dim, sizes.begin() + end_dim + 1,
+                                  int64_t{1}, std::multiplies<int64_t>()));
+  shape.insert(shape.end(), sizes.begin() + end_dim + 1, sizes.end());
+  return self.reshape(shape);
+}
+
+Tensor unflatten(const Tensor& self, int64_t dim, IntArrayRef sizes) {
+  dim = maybe_wrap_dim(dim, self.dim());
+  TORCH_CHECK(!sizes.empty(), "unflatten: sizes must be non-empty");
+  DimVector inferred_size;
+  try {
+    inferred_size = infer_size_dv(sizes, self.size(dim));
+  } catch (const std::runtime_error& e) {
+    // infer_size's std::runtime_errors, reworded as libtorch does; its c10::Errors pass through.
+    const std::string what = e.what();
+    TORCH_CHECK(what.find("is invalid for input of size") != std::string::npos,
+                "unflatten got an unexpected error:\n", what);
+    TORCH_CHECK(false, "unflatten: Provided sizes ", sizes, " don't multiply up to the size of dim ",
+                dim, " (", self.size(dim), ") in the input tensor");
+  }
+  DimVector shape(self.sizes().begin(), self.sizes().end());
+  shape.erase(shape.begin() + dim);
+  shape.insert(shape.begin() + dim, inferred_size.begin(), inferred_size.end());
+  return self.view(shape);
+}
+
+// ---- expand -------------------------------------------------------------------------------
+
+namespace {
+
+// Sizes and strides of self broadcast to `sizes`, aligned at the last dim. See REFERENCE.md
+// section 2: a changed size must be 1 and gets stride 0; a new leading dim of size 1 takes the
+// stride a contiguous dim there would have.
+std::pair<DimVector, DimVector> infer_expand_geometry(IntArrayRef tensor_sizes,
+                                                      IntArrayRef tensor_strides,
+                                                      IntArrayRef sizes) {
+  const int64_t ndim = static_cast<int64_t>(sizes.size());
+  const int64_t tensor_dim = static_cast<int64_t>(tensor_sizes.size());
+  if (tensor_dim == 0) return {DimVector(sizes.begin(), sizes.end()), DimVector(ndim, 0)};
+  DimVector expanded_sizes(ndim);
+  DimVector expanded_strides(ndim);
+  for (int64_t i = ndim - 1; i >= 0; --i) {
+    const int64_t dim = tensor_dim - 1 - (ndim - 1 - i);
+    int64_t size = dim >= 0 ? tensor_sizes[dim] : 1;
+    int64_t stride = dim >= 0 ? tensor_strides[dim] : expanded_sizes[i + 1] * expanded_strides[i + 1];
+    int64_t target_size = sizes[i];
+    if (target_size == -1) {
+      TORCH_CHECK(dim >= 0, "The expanded size of the tensor (", target_size,
+                  ") isn't allowed in a leading, non-existing dimension ", i);
+      target_size = size;
+    }
+    if (size != target_size) {
+      TORCH_CHECK(size == 1, "The expanded size of the tensor (", target_size,
+                  ") must match the existing size (", size, ") at non-singleton dimension ", i,
+                  ".  Target sizes: ", sizes, ".  Tensor sizes: ", tensor_sizes);
+      size = target_size;
+      stride = 0;
+    }
+    expanded_sizes[i] = size;
+    expanded_strides[i] = stride;
+  }
+  return {expanded_sizes, expanded_strides};
+}
+
+}  // namespace
+
+Tensor expand(const Tensor& self, IntArrayRef size, bool implicit) {
+  (void)implicit;  // only the tracer reads it in libtorch
+  TORCH_CHECK(size.size() >= static_cast<size_t>(self.dim()), "expand(", self.toString(), "{",
+              self.sizes(), "}, size=", size, "): the number of sizes provided (", size.size(),
+              ") must be greater or equal to the number of dimensions in the tensor (", self.dim(),
+              ")");
+  const auto geometry = infer_expand_geometry(self.sizes(), self.strides(), size);
+  return as_strided_view(self, geometry.first, geometry.second, self.storage_offset());
+}
+
+Tensor expand_as(const Tensor& self, const Tensor& other) { return self.expand(other.sizes()); }
+
+// ---- Reordering dims ------------------------------------------------------------------------
+
+Tensor permute(const Tensor& self, IntArrayRef dims) {
+  const int64_t ndim = self.dim();
+  // The "(sparse_coo)" is in libtorch 1.13's text for dense tensors too.
+  TORCH_CHECK(static_cast<int64_t>(dims.size()) == ndim,
+              "permute(sparse_coo): number of dimensions in the tensor input does not match the "
+              "length of the desired ordering of dimensions i.e. input.dim() = ",
+              ndim, " is not equal to len(dims) = ", dims.size());
+  DimVector sizes(ndim), strides(ndim);
+  std::vector<bool> seen(ndim, false);
+  for (int64_t i = 0; i < ndim; i++) {
+    const int64_t d = maybe_wrap_dim(dims[i], ndim);
+    TORCH_CHECK(!seen[d], "permute(): duplicate dims are not allowed.");
+    seen[d] = true;
+    sizes[i] = self.sizes()[d];
+    strides[i] = self.strides()[d];
+  }
+  return as_strided_view(self, sizes, strides, self.storage_offset());
+}
+
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
+  const int64_t ndim = self.dim();
+  dim0 = maybe_wrap_dim(dim0, ndim);
+  dim1 = maybe_wrap_dim(dim1, ndim);
+  if (dim0 == dim1) return at::alias(self);
+  DimVector sizes(self.sizes().begin(), self.sizes().end());
+  DimVector strides(self.strides().begin(), self.strides().end());
+  std::swap(sizes[dim0], sizes[dim1]);
+  std::swap(strides[dim0], strides[dim1]);
+  return as_strided_view(self, sizes, strides, self.storage_offset());
+}
+
+Tensor t(const Tensor& self) {
+  TORCH_CHECK(self.dim() <= 2, "t() expects a tensor with <= 2 dimensions, but self is ",
+              self.dim(), "D");
+  return self.transpose(0, self.dim() < 2 ? 0 : 1);
+}
+
+// The permutation that moves each source dim to its destination and keeps the other dims in
+// their order in the remaining places.
+Tensor movedim(const Tensor& self, IntArrayRef source, IntArrayRef destination) {
+  TORCH_CHECK(source.size() == destination.size(),
+              "movedim: Invalid source or destination dims: source (", source,
+              " dims) should contain the same number of dims as destination (", destination,
+              " dims)");
+  const int64_t ndim = self.dim();
+  auto wrap_all = [ndim](IntArrayRef dims) {
+    DimVector wrapped(dims.size());
+    for (size_t i = 0; i < dims.size(); i++) wrapped[i] = maybe_wrap_dim(dims[i], ndim);
+    return wrapped;
+  };
+  auto all_unique = [](DimVector dims) {
+    std::sort(dims.begin(), dims.end());
+    return std::adjacent_find(dims.begin(), dims.end()) == dims.end();
+  };
+  const DimVector src = wrap_all(source);
+  const DimVector dst = wrap_all(destination);
+  TORCH_CHECK(all_unique(src), "movedim: repeated dim in `source` (", source, ")");
+  TORCH_CHECK(all_unique(dst), "movedim: repeated dim in `destination` (", destination, ")");
+  if (ndim == 0) return at::alias(self);
+
+  DimVector order(ndim, -1);
+  std::vector<bool> src_used(ndim, false), dst_used(ndim, false);
+  for (size_t i = 0; i < src.size(); i++) {
+    order[dst[i]] = src[i];
+    src_used[src[i]] = true;
+    dst_used[dst[i]] = true;
+  }
+  int64_t next_src = 0;
+  for (int64_t d = 0; d < ndim; d++) {
+    if (dst_used[d]) continue;
+    while (src_used[next_src]) next_src++;
+    order[d] = next_src++;
+  }
+  return self.permute(order);
+}
+
+Tensor movedim(const Tensor& self, int64_t source, int64_t destination) {
+  return at::movedim(self, IntArrayRef{source}, IntArrayRef{destination});
+}
+
+// ---- Adding and removing size-1 dims --------------------------------------------------------
+
+Tensor squeeze(const Tensor& self) {
+  DimVector sizes, strides;
+  for (int64_t d = 0; d < self.dim(); d++) {
+    if (self.sizes()[d] != 1) {
+      sizes.push_back(self.sizes()[d]);
+      strides.push_back(self.strides()[d]);
+    }
+  }
+  return as_strided_view(self, sizes, strides, self.storage_offset());
+}
+
+Tensor squeeze(const Tensor& self, int64_t dim) {
+  const int64_t ndim = self.dim();
+  dim = maybe_wrap_dim(dim, ndim);
+  DimVector sizes(self.sizes().begin(), self.sizes().end());
+  DimVector strides(self.strides().begin(), self.strides().end());
+  if (ndim > 0 && sizes[dim] == 1) {  // else a no-op, but still a new view
+    sizes.erase(sizes.begin() + dim);
+    strides.erase(strides.begin() + dim);
+  }
+  return as_strided_view(self, sizes, strides, self.storage_offset());
+}
+
+Tensor unsqueeze(const Tensor& self, int64_t dim) {
+  dim = maybe_wrap_dim(dim, self.dim() + 1);
+  DimVector sizes(self.sizes().begin(), self.sizes().end());
+  DimVector strides(self.strides().begin(), self.strides().end());
+  // The stride a contiguous dim would have there, so a contiguous tensor stays contiguous.
+  const int64_t new_stride = dim >= self.dim() ? 1 : sizes[dim] * strides[dim];
+  sizes.insert(sizes.begin() + dim, 1);
+  strides.insert(strides.begin() + dim, new_stride);
+  return as_strided_view(self, sizes, strides, self.storage_offset());
+}
+
+}  // namespace native
+}  // namespace at

@@ -1,0 +1,46 @@
+#pragma once
+// Shape arithmetic shared by the view kernels (TensorShape.cpp, TensorShapeSlicing.cpp): the
+// helpers that make a view, and libtorch's infer_size / computeStride.
+//
+//   // A kernel that only computes geometry (REFERENCE.md section 2):
+//   Tensor my_view(const Tensor& self) {
+//     DimVector sizes = ..., strides = ...;
+//     return native::as_strided_view(self, sizes, strides, self.storage_offset());
+//   }
+//
+// Every view shares its base's Storage, dispatch keys, dtype and version counter, so
+// `v.is_alias_of(self)` holds and an in-place write through either bumps both `_version()`s.
+
+#include "aten/core/Tensor.h"
+#include "c10/util/ArrayRef.h"
+#include "c10/util/Optional.h"
+
+namespace at {
+
+// The sizes `shape` stands for once its single -1 (if any) is inferred from numel.
+// "shape '[7]' is invalid for input of size 6" and "only one dimension can be inferred" are
+// std::runtime_error, not c10::Error, exactly as libtorch throws them (unflatten relies on it).
+TORCH_API DimVector infer_size_dv(IntArrayRef shape, int64_t numel);
+
+namespace detail {
+// Strides that let `newshape` view a tensor of `oldshape`/`oldstride` without a copy, or nullopt
+// when some new dim would span two non-contiguous chunks. See Note [View stride computation].
+TORCH_API c10::optional<DimVector> computeStride(IntArrayRef oldshape, IntArrayRef oldstride,
+                                                 IntArrayRef newshape);
+}  // namespace detail
+
+namespace native {
+
+// A view of self with this geometry and no checks, for geometry derived from self's own
+// (libtorch's alias_with_sizes_and_strides; used by view and alias).
+TORCH_API Tensor make_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
+                           int64_t storage_offset);
+
+// make_view after as_strided's checks: equal ranks, no negative strides, in bounds of the
+// storage, offset >= 0. The kernels that go through self.as_strided(...) in libtorch use this,
+// so they raise the same errors (unfold with a negative size, expand to a negative size).
+TORCH_API Tensor as_strided_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
+                                 int64_t storage_offset);
+
+}  // namespace native
+}  // namespace at

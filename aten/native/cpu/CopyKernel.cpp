@@ -1,0 +1,140 @@
+// The copy kernel: every layout-changing copy ends here.
+//
+// Note [Which copy loop runs]
+// For each 2-D block TensorIterator hands over (rows of size0 along the fastest dim, size1 rows):
+//  * same dtype, both sides dense along the block -> one memcpy (fast setup makes the whole
+//    contiguous case a single block per thread);
+//  * same dtype, rows contiguous on both sides -> a memcpy per row;
+//  * same dtype, the output contiguous along dim 0 but the input along dim 1 -> a cache-blocked
+//    transpose: 2-D transposes and NCHW <-> NHWC copies, where libtorch reads element by
+//    element with a large stride (REFERENCE.md section 4);
+//  * same dtype otherwise -> a strided element loop on a carrier of the element's size;
+//  * different dtypes -> an element loop converting with c10::convert.
+// Same-dtype loops move bytes through carriers (uint8/16/32/64), so one instantiation per
+// element size serves all ten dtypes.
+
+#include <cstring>
+
+#include "aten/Dispatch.h"
+#include "aten/native/Copy.h"
+
+namespace at {
+namespace native {
+
+namespace {
+
+thread_local const char* tls_last_copy_loop = "";
+
+// Tile edge for the blocked transpose: a tile of each side stays in L1.
+template <typename T>
+constexpr int64_t tile() {
+  return sizeof(T) >= 8 ? 16 : 32;
+}
+
+template <typename T>
+void blocked_transpose(char* out, const char* in, int64_t size0, int64_t size1, int64_t out_s1,
+                       int64_t in_s0) {
+  constexpr int64_t B = tile<T>();
+  for (int64_t j0 = 0; j0 < size1; j0 += B) {
+    const int64_t j1 = std::min(j0 + B, size1);
+    for (int64_t i0 = 0; i0 < size0; i0 += B) {
+      const int64_t i1 = std::min(i0 + B, size0);
+      for (int64_t j = j0; j < j1; ++j) {
+        T* o = reinterpret_cast<T*>(out + j * out_s1);
+        const char* src = in + j * static_cast<int64_t>(sizeof(T));
+        // Contiguous writes; the strided reads hit the tile's rows, all in cache.
+        for (int64_t i = i0; i < i1; ++i) o[i] = *reinterpret_cast<const T*>(src + i * in_s0);
+      }
+    }
+  }
+}
+
+template <typename T>
+void same_dtype_loop(char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  constexpr int64_t e = sizeof(T);
+  char* out = data[0];
+  const char* in = data[1];
+  const int64_t os0 = strides[0], is0 = strides[1], os1 = strides[2], is1 = strides[3];
+  if (os0 == e && is0 == e) {
+    if (size1 == 1 || (os1 == size0 * e && is1 == size0 * e)) {
+      tls_last_copy_loop = "memcpy";
+      std::memcpy(out, in, static_cast<size_t>(size0 * size1 * e));
+      return;
+    }
+    tls_last_copy_loop = "vectorized";
+    for (int64_t j = 0; j < size1; ++j) {
+      std::memcpy(out + j * os1, in + j * is1, static_cast<size_t>(size0 * e));
+    }
+    return;
+  }
+  if (os0 == e && is1 == e && size0 >= 8 && size1 >= 8) {
+    tls_last_copy_loop = "blocked transpose";
+    blocked_transpose<T>(out, in, size0, size1, os1, is0);
+    return;
+  }
+  tls_last_copy_loop = "basic";
+  for (int64_t j = 0; j < size1; ++j) {
+    char* o = out + j * os1;
+    const char* s = in + j * is1;
+    for (int64_t i = 0; i < size0; ++i) {
+      *reinterpret_cast<T*>(o + i * os0) = *reinterpret_cast<const T*>(s + i * is0);
+    }
+  }
+}
+
+template <typename dst_t, typename src_t>
+void convert_loop(char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  tls_last_copy_loop = "convert";
+  for (int64_t j = 0; j < size1; ++j) {
+    char* o = data[0] + j * strides[2];
+    const char* s = data[1] + j * strides[3];
+    if (strides[0] == static_cast<int64_t>(sizeof(dst_t)) &&
+        strides[1] == static_cast<int64_t>(sizeof(src_t))) {
+      // Contiguous rows: a plain loop the compiler vectorizes.
+      dst_t* op = reinterpret_cast<dst_t*>(o);
+      const src_t* sp = reinterpret_cast<const src_t*>(s);
+      for (int64_t i = 0; i < size0; ++i) op[i] = c10::convert<dst_t>(sp[i]);
+    } else {
+      for (int64_t i = 0; i < size0; ++i) {
+        *reinterpret_cast<dst_t*>(o + i * strides[0]) =
+            c10::convert<dst_t>(*reinterpret_cast<const src_t*>(s + i * strides[1]));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+const char* last_copy_loop() { return tls_last_copy_loop; }
+
+void copy_kernel(TensorIteratorBase& iter) {
+  const c10::ScalarType dst = iter.dtype(0);
+  const c10::ScalarType src = iter.dtype(1);
+  if (dst == src) {
+    switch (c10::elementSize(dst)) {
+      case 1:
+        iter.for_each(same_dtype_loop<uint8_t>);
+        return;
+      case 2:
+        iter.for_each(same_dtype_loop<uint16_t>);
+        return;
+      case 4:
+        iter.for_each(same_dtype_loop<uint32_t>);
+        return;
+      case 8:
+        iter.for_each(same_dtype_loop<uint64_t>);
+        return;
+      default:
+        TORCH_INTERNAL_ASSERT(false, "unexpected element size");
+    }
+  }
+  AT_DISPATCH_ALL_MINIATEN_TYPES(dst, "copy_", [&] {
+    using dst_t = scalar_t;
+    AT_DISPATCH_ALL_MINIATEN_TYPES(src, "copy_", [&] {
+      iter.for_each(convert_loop<dst_t, scalar_t>);
+    });
+  });
+}
+
+}  // namespace native
+}  // namespace at

@@ -1,0 +1,62 @@
+#pragma once
+// c10::convert<To>(from): one element converted between any two of miniaten's dtypes, with
+// libtorch's rules: floating -> integer truncates toward zero, -> Half/BFloat16 rounds to nearest
+// even (through float), -> bool is `x != 0`.
+
+#include <type_traits>
+
+#include "c10/core/ScalarType.h"
+#include "c10/util/BFloat16.h"
+#include "c10/util/Half.h"
+
+namespace c10 {
+
+template <typename T>
+struct is_reduced_float
+    : std::integral_constant<bool, std::is_same<T, Half>::value || std::is_same<T, BFloat16>::value> {};
+
+template <typename To, typename From>
+C10_ALWAYS_INLINE To convert(From f) {
+  if constexpr (std::is_same<To, From>::value) {
+    return f;
+  } else if constexpr (std::is_same<To, bool>::value) {
+    return static_cast<float>(f) != 0;
+  } else if constexpr (is_reduced_float<From>::value) {
+    return static_cast<To>(static_cast<float>(f));
+  } else if constexpr (is_reduced_float<To>::value) {
+    return To(static_cast<float>(f));
+  } else {
+    return static_cast<To>(f);
+  }
+}
+
+// Reads one element of dtype `src_type` at `ptr` as To.
+template <typename To>
+To fetch_and_cast(ScalarType src_type, const void* ptr) {
+  switch (src_type) {
+#define MINIATEN_FETCH_CASE(ctype, name) \
+  case ScalarType::name:                 \
+    return convert<To>(*static_cast<const ctype*>(ptr));
+    C10_FORALL_SCALAR_TYPES(MINIATEN_FETCH_CASE)
+#undef MINIATEN_FETCH_CASE
+    default:
+      TORCH_CHECK(false, "Unexpected scalar type ", src_type);
+  }
+}
+
+// Writes `value` at `ptr` as dtype `dst_type`.
+template <typename From>
+void cast_and_store(ScalarType dst_type, void* ptr, From value) {
+  switch (dst_type) {
+#define MINIATEN_STORE_CASE(ctype, name)                    \
+  case ScalarType::name:                                    \
+    *static_cast<ctype*>(ptr) = convert<ctype>(value);      \
+    return;
+    C10_FORALL_SCALAR_TYPES(MINIATEN_STORE_CASE)
+#undef MINIATEN_STORE_CASE
+    default:
+      TORCH_CHECK(false, "Unexpected scalar type ", dst_type);
+  }
+}
+
+}  // namespace c10
