@@ -1,8 +1,10 @@
-// TensorIterator's loops: for_each (parallel above the grain size), serial_for_each walking 2-D
+// TensorIterator's queries and loops: for_each (parallel above the grain size), serial_for_each walking 2-D
 // steps with DimCounter (seed 002), and 32-bit splitting.
 
 #include <limits>
+#include <sstream>
 
+#include "aten/ATen.h"
 #include "aten/Parallel.h"
 #include "aten/native/TensorIteratorInternal.h"
 
@@ -139,6 +141,83 @@ void TensorIteratorBase::for_each(loop_t loop, int64_t grain_size) {
         }
       },
       grain_size);
+}
+
+// ---- Queries --------------------------------------------------------------------------------
+
+int64_t TensorIteratorBase::numel() const {
+  int64_t n = 1;
+  for (int64_t s : shape_) n *= s;
+  return n;
+}
+
+bool TensorIteratorBase::is_scalar(int arg) const {
+  for (int64_t s : operands_[arg].stride_bytes) {
+    if (s != 0) return false;
+  }
+  return true;
+}
+
+bool TensorIteratorBase::is_cpu_scalar(int arg) const {
+  return is_scalar(arg) && operands_[arg].tensor.dim() == 0 && operands_[arg].tensor.is_cpu();
+}
+
+bool TensorIteratorBase::is_contiguous() const {
+  if (numel() == 1) return true;
+  if (ndim() != 1) return false;
+  return has_contiguous_first_dim();
+}
+
+bool TensorIteratorBase::has_contiguous_first_dim() const {
+  if (ndim() == 0) return true;
+  for (int i = 0; i < ntensors(); ++i) {
+    if (operands_[i].stride_bytes[0] != element_size(i)) return false;
+  }
+  return true;
+}
+
+bool TensorIteratorBase::is_dim_reduced(int dim) const {
+  for (const auto& op : operands_) {
+    if (op.is_output && op.stride_bytes[dim] == 0 && shape_[dim] > 1) return true;
+  }
+  return false;
+}
+
+int TensorIteratorBase::num_reduce_dims() const {
+  int count = 0;
+  for (int dim = 0; dim < ndim(); ++dim) count += operands_[0].stride_bytes[dim] == 0;
+  return count;
+}
+
+int64_t TensorIteratorBase::num_output_elements() const {
+  int64_t elem = 1;
+  for (int dim = 0; dim < ndim(); ++dim) {
+    if (operands_[0].stride_bytes[dim] != 0 || shape_[dim] == 0) elem *= shape_[dim];
+  }
+  return elem;
+}
+
+void TensorIteratorBase::cast_outputs() {
+  for (auto& op : operands_) {
+    if (op.is_output && op.original_tensor.defined() &&
+        op.original_tensor.scalar_type() != op.current_dtype) {
+      op.original_tensor.copy_(op.tensor);
+      op.tensor = op.original_tensor;
+      op.current_dtype = op.tensor.scalar_type();
+    }
+  }
+}
+
+std::string TensorIteratorBase::describe() const {
+  static const char* setup_names[] = {"none", "contiguous", "channels_last",
+                                      "non_overlapping_dense"};
+  std::ostringstream ss;
+  ss << "fast_setup=" << setup_names[static_cast<int>(fast_setup_type_)];
+  if (fast_setup_type_ == FastSetupType::NONE) ss << " perm_=" << IntArrayRef(perm_);
+  ss << " output strides=" << operands_[0].tensor.strides() << " iteration shape=" << shape();
+  ss << " byte strides=";
+  for (int i = 0; i < ntensors(); ++i) ss << (i ? " " : "") << strides(i);
+  return ss.str();
 }
 
 // ---- 32-bit indexing ------------------------------------------------------------------------
