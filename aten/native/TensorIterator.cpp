@@ -50,6 +50,7 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
   mark_outputs();
   compute_mem_overlaps(config);
   compute_shape(config);
+  broadcast_shape_ = shape_;
   mark_resize_outputs(config);
   compute_types(config);
   if (!fast_set_up(config)) {

@@ -172,6 +172,7 @@ class TORCH_API TensorIteratorBase {
   void get_base_ptrs(char** ptrs) const;
 
   c10::DimVector shape_;
+  c10::DimVector broadcast_shape_;  // shape_ as compute_shape() left it (for describe())
   c10::DimVector perm_;
   c10::SmallVector<OperandInfo, 4> operands_;
   int num_outputs_ = 0;

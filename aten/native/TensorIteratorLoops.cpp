@@ -212,7 +212,8 @@ std::string TensorIteratorBase::describe() const {
   static const char* setup_names[] = {"none", "contiguous", "channels_last",
                                       "non_overlapping_dense"};
   std::ostringstream ss;
-  ss << "fast_setup=" << setup_names[static_cast<int>(fast_setup_type_)];
+  ss << "broadcast shape=" << IntArrayRef(broadcast_shape_)
+     << " fast_setup=" << setup_names[static_cast<int>(fast_setup_type_)];
   if (fast_setup_type_ == FastSetupType::NONE) ss << " perm_=" << IntArrayRef(perm_);
   ss << " output strides=" << operands_[0].tensor.strides() << " iteration shape=" << shape();
   ss << " byte strides=";

@@ -25,25 +25,36 @@ namespace {
 
 thread_local const char* tls_last_copy_loop = "";
 
-// Tile edge for the blocked transpose: a tile of each side stays in L1.
+// Note [Blocked transpose]
+// The output is contiguous along dim 0 and the input along dim 1. Walking either one element
+// by element strides through the other by a whole row; with power-of-two rows (4096 floats)
+// those addresses all fall in one L1 set and evict each other. So each B x B tile goes through
+// a small buffer: B input row segments are read whole into it, then B output row segments are
+// written whole from it. Every cache line is consumed entirely while it is in cache. B * sizeof(T)
+// is 128 bytes: two cache lines per segment.
 template <typename T>
 constexpr int64_t tile() {
-  return sizeof(T) >= 8 ? 16 : 32;
+  return 128 / static_cast<int64_t>(sizeof(T));
 }
 
 template <typename T>
 void blocked_transpose(char* out, const char* in, int64_t size0, int64_t size1, int64_t out_s1,
                        int64_t in_s0) {
   constexpr int64_t B = tile<T>();
-  for (int64_t j0 = 0; j0 < size1; j0 += B) {
-    const int64_t j1 = std::min(j0 + B, size1);
-    for (int64_t i0 = 0; i0 < size0; i0 += B) {
-      const int64_t i1 = std::min(i0 + B, size0);
-      for (int64_t j = j0; j < j1; ++j) {
-        T* o = reinterpret_cast<T*>(out + j * out_s1);
-        const char* src = in + j * static_cast<int64_t>(sizeof(T));
-        // Contiguous writes; the strided reads hit the tile's rows, all in cache.
-        for (int64_t i = i0; i < i1; ++i) o[i] = *reinterpret_cast<const T*>(src + i * in_s0);
+  T buffer[B][B];
+  for (int64_t i0 = 0; i0 < size0; i0 += B) {
+    const int64_t ni = std::min(B, size0 - i0);
+    for (int64_t j0 = 0; j0 < size1; j0 += B) {
+      const int64_t nj = std::min(B, size1 - j0);
+      // Input rows i0.. (contiguous along j) into the buffer.
+      for (int64_t i = 0; i < ni; ++i) {
+        const T* src = reinterpret_cast<const T*>(in + (i0 + i) * in_s0) + j0;
+        for (int64_t j = 0; j < nj; ++j) buffer[j][i] = src[j];
+      }
+      // Output rows j0.. (contiguous along i) out of it.
+      for (int64_t j = 0; j < nj; ++j) {
+        T* dst = reinterpret_cast<T*>(out + (j0 + j) * out_s1) + i0;
+        for (int64_t i = 0; i < ni; ++i) dst[i] = buffer[j][i];
       }
     }
   }
