@@ -29,9 +29,11 @@ bool overflows(From f) {
   using limit = std::numeric_limits<To>;
   if (std::is_same<To, bool>::value) return false;
   if (std::is_integral<From>::value) {
-    if (std::is_floating_point<To>::value || std::is_same<To, Half>::value ||
-        std::is_same<To, BFloat16>::value) {
-      return false;
+    // float, double and BFloat16 hold every int64 magnitude; Half stops at 65504.
+    if (std::is_floating_point<To>::value || std::is_same<To, BFloat16>::value) return false;
+    if (std::is_same<To, Half>::value) {
+      const double d = static_cast<double>(f);
+      return d < static_cast<double>(limit::lowest()) || d > static_cast<double>(limit::max());
     }
     const bool negative = f < From(0);
     if (negative) {
@@ -139,13 +141,13 @@ template <typename T>
 const char* Scalar::type_name() {
   if (std::is_same<T, double>::value) return "double";
   if (std::is_same<T, float>::value) return "float";
-  if (std::is_same<T, Half>::value) return "c10::Half";
-  if (std::is_same<T, BFloat16>::value) return "c10::BFloat16";
+  if (std::is_same<T, Half>::value) return "at::Half";
+  if (std::is_same<T, BFloat16>::value) return "at::BFloat16";
   if (std::is_same<T, bool>::value) return "bool";
   if (std::is_same<T, uint8_t>::value) return "uint8_t";
   if (std::is_same<T, int8_t>::value) return "int8_t";
   if (std::is_same<T, int16_t>::value) return "int16_t";
-  if (std::is_same<T, int32_t>::value) return "int32_t";
+  if (std::is_same<T, int32_t>::value) return "int";
   if (std::is_same<T, int64_t>::value) return "int64_t";
   return "unknown";
 }
