@@ -169,11 +169,13 @@ INSTANTIATE_TEST_SUITE_P(
                       LoopCase{{130, 70}, {1, 0}, at::kHalf, "blocked transpose"},
                       LoopCase{{300, 129}, {1, 0}, at::kByte, "blocked transpose"},
                       LoopCase{{4, 6}, {1, 0}, at::kFloat, "basic"},
+                      LoopCase{{37, 12}, {1, 0}, at::kFloat, "basic"},
                       // NCHW -> NHWC and back, through channels-last-shaped permutes.
-                      LoopCase{{2, 9, 6, 7}, {0, 3, 1, 2}, at::kFloat, "blocked transpose"},
-                      LoopCase{{2, 5, 6, 7}, {0, 3, 1, 2}, at::kFloat, "basic"},
-                      LoopCase{{2, 9, 10, 11}, {0, 2, 3, 1}, at::kFloat, "blocked transpose"},
-                      LoopCase{{10, 8, 9}, {2, 0, 1}, at::kLong, "blocked transpose"}));
+                      LoopCase{{2, 20, 6, 7}, {0, 3, 1, 2}, at::kFloat, "blocked transpose"},
+                      LoopCase{{2, 9, 6, 7}, {0, 3, 1, 2}, at::kFloat, "basic"},
+                      LoopCase{{2, 3, 20, 18}, {0, 2, 3, 1}, at::kFloat, "blocked transpose"},
+                      LoopCase{{8, 8}, {1, 0}, at::kFloat, "basic"},
+                      LoopCase{{20, 8, 9}, {2, 0, 1}, at::kLong, "blocked transpose"}));
 
 TEST(Copy, ChannelsLastRoundTrip) {
   at::Tensor nchw = at::arange(2 * 16 * 9 * 9, at::kFloat).view({2, 16, 9, 9});

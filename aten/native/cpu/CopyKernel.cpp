@@ -78,7 +78,8 @@ void same_dtype_loop(char** data, const int64_t* strides, int64_t size0, int64_t
     }
     return;
   }
-  if (os0 == e && is1 == e && size0 >= 8 && size1 >= 8) {
+  // Below 16 x 16 the whole block fits in L1 anyway: the plain loop is cheaper.
+  if (os0 == e && is1 == e && size0 >= 16 && size1 >= 16) {
     tls_last_copy_loop = "blocked transpose";
     blocked_transpose<T>(out, in, size0, size1, os1, is0);
     return;
