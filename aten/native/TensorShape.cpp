@@ -8,7 +8,6 @@
 #include "aten/native/TensorShape.h"
 
 #include <algorithm>
-#include <limits>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -61,8 +60,9 @@ namespace detail {
 //
 //   [2,3] strides [3,1] -> [6]: one chunk of 6, so stride [1].
 //   t() of it, [3,2] strides [1,3] -> [6]: chunks {3 (stride 1)}, {2 (stride 3)}; 6 spans both.
-//   [3,2] strides [1,3] -> [3,1,2]: chunk 2 gives new dims (1,2) strides (6,3); chunk 3 gives
-//   stride 1. (A size-1 new dim takes the stride the next dim out would have.)
+//   [3,2] strides [1,3] -> [3,1,2]: the chunk of 2 (stride 3) takes the new dims of sizes 2 and
+//   1, strides 3 and 6 (a size-1 dim gets the stride the next dim out would have); the chunk
+//   of 3 (stride 1) takes the size-3 dim. Result [1,6,3], as libtorch gives.
 //
 // With no elements strides do not matter: an unchanged shape keeps its strides, any other gets
 // contiguous ones (size-0 dims counted as 1), as NumPy does.
@@ -79,7 +79,8 @@ c10::optional<DimVector> computeStride(IntArrayRef oldshape, IntArrayRef oldstri
   DimVector newstride(newshape.size());
   if (numel == 0) {
     for (int64_t d = new_ndim - 1; d >= 0; d--) {
-      newstride[d] = d == new_ndim - 1 ? 1 : std::max<int64_t>(newshape[d + 1], 1) * newstride[d + 1];
+      newstride[d] =
+          d == new_ndim - 1 ? 1 : std::max<int64_t>(newshape[d + 1], 1) * newstride[d + 1];
     }
     return newstride;
   }
@@ -90,8 +91,9 @@ c10::optional<DimVector> computeStride(IntArrayRef oldshape, IntArrayRef oldstri
   int64_t view_numel = 1;                        // numel of the new dims matched to it
   for (int64_t tensor_d = static_cast<int64_t>(oldshape.size()) - 1; tensor_d >= 0; tensor_d--) {
     tensor_numel *= oldshape[tensor_d];
-    const bool chunk_ends = tensor_d == 0 || (oldshape[tensor_d - 1] != 1 &&
-                                              oldstride[tensor_d - 1] != tensor_numel * chunk_base_stride);
+    const bool chunk_ends =
+        tensor_d == 0 || (oldshape[tensor_d - 1] != 1 &&
+                          oldstride[tensor_d - 1] != tensor_numel * chunk_base_stride);
     if (!chunk_ends) continue;
     while (view_d >= 0 && (view_numel < tensor_numel || newshape[view_d] == 1)) {
       newstride[view_d] = view_numel * chunk_base_stride;
@@ -129,8 +131,9 @@ Tensor as_strided_view(const Tensor& self, IntArrayRef sizes, IntArrayRef stride
   // libtorch's setStrided, checks in its order.
   TORCH_CHECK(sizes.size() == strides.size(), "mismatch in length of strides and shape");
   for (int64_t s : strides) {
-    TORCH_CHECK(s >= 0, "as_strided: Negative strides are not supported at the moment, got strides: ",
-                strides);
+    TORCH_CHECK(
+        s >= 0,
+        "as_strided: Negative strides are not supported at the moment, got strides: ", strides);
   }
   c10::checkInBoundsForStorage(sizes, strides, storage_offset, self.itemsize(), self.storage());
   TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
@@ -160,7 +163,9 @@ Tensor view(const Tensor& self, IntArrayRef size) {
   return make_view(self, inferred_size, *stride, self.storage_offset());
 }
 
-Tensor view_as(const Tensor& self, const Tensor& other) { return self.view(other.sizes()); }
+Tensor view_as(const Tensor& self, const Tensor& other) {
+  return self.view(other.sizes());
+}
 
 // A view when computeStride finds one (sharing storage and version), else a fresh contiguous
 // copy that aliases nothing (libtorch: _unsafe_view(self.clone(Contiguous), shape); a view of a
@@ -173,7 +178,9 @@ Tensor reshape(const Tensor& self, IntArrayRef shape) {
   return self.clone(MemoryFormat::Contiguous).view(inferred_size);
 }
 
-Tensor reshape_as(const Tensor& self, const Tensor& other) { return self.reshape(other.sizes()); }
+Tensor reshape_as(const Tensor& self, const Tensor& other) {
+  return self.reshape(other.sizes());
+}
 
 Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
   start_dim = maybe_wrap_dim(start_dim, self.dim());
@@ -203,8 +210,9 @@ Tensor unflatten(const Tensor& self, int64_t dim, IntArrayRef sizes) {
     const std::string what = e.what();
     TORCH_CHECK(what.find("is invalid for input of size") != std::string::npos,
                 "unflatten got an unexpected error:\n", what);
-    TORCH_CHECK(false, "unflatten: Provided sizes ", sizes, " don't multiply up to the size of dim ",
-                dim, " (", self.size(dim), ") in the input tensor");
+    TORCH_CHECK(false, "unflatten: Provided sizes ", sizes,
+                " don't multiply up to the size of dim ", dim, " (", self.size(dim),
+                ") in the input tensor");
   }
   DimVector shape(self.sizes().begin(), self.sizes().end());
   shape.erase(shape.begin() + dim);
@@ -230,7 +238,8 @@ std::pair<DimVector, DimVector> infer_expand_geometry(IntArrayRef tensor_sizes,
   for (int64_t i = ndim - 1; i >= 0; --i) {
     const int64_t dim = tensor_dim - 1 - (ndim - 1 - i);
     int64_t size = dim >= 0 ? tensor_sizes[dim] : 1;
-    int64_t stride = dim >= 0 ? tensor_strides[dim] : expanded_sizes[i + 1] * expanded_strides[i + 1];
+    int64_t stride =
+        dim >= 0 ? tensor_strides[dim] : expanded_sizes[i + 1] * expanded_strides[i + 1];
     int64_t target_size = sizes[i];
     if (target_size == -1) {
       TORCH_CHECK(dim >= 0, "The expanded size of the tensor (", target_size,
@@ -262,7 +271,9 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool implicit) {
   return as_strided_view(self, geometry.first, geometry.second, self.storage_offset());
 }
 
-Tensor expand_as(const Tensor& self, const Tensor& other) { return self.expand(other.sizes()); }
+Tensor expand_as(const Tensor& self, const Tensor& other) {
+  return self.expand(other.sizes());
+}
 
 // ---- Reordering dims ------------------------------------------------------------------------
 

@@ -129,8 +129,8 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
 
 std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
   TORCH_CHECK(self.dim() != 0, "split expects at least a 1-dimensional tensor");
-  TORCH_CHECK(split_size >= 0, "split expects split_size be non-negative, but got split_size=",
-              split_size);
+  TORCH_CHECK(split_size >= 0,
+              "split expects split_size be non-negative, but got split_size=", split_size);
   const int64_t dim_size = self.size(dim);
   TORCH_CHECK(split_size > 0 || dim_size == 0,
               "split_size can only be 0 if dimension size is 0, but got dimension size of ",
@@ -159,8 +159,8 @@ std::vector<Tensor> split_with_sizes(const Tensor& self, IntArrayRef split_sizes
   }
   // Checked before any narrow, so a sum that is too large gets this message, not narrow's.
   TORCH_CHECK(start_idx == dim_size, "split_with_sizes expects split_sizes to sum exactly to ",
-              dim_size, " (input tensor's size at dimension ", dim, "), but got split_sizes=",
-              split_sizes);
+              dim_size, " (input tensor's size at dimension ", dim,
+              "), but got split_sizes=", split_sizes);
   std::vector<Tensor> splits(num_splits);
   start_idx = 0;
   for (int64_t i = 0; i < num_splits; i++) {
