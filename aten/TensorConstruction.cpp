@@ -37,16 +37,7 @@ Tensor tensor_cpu(ArrayRef<T> values, const TensorOptions& options) {
   Tensor tensor(ArrayRef<T> values, const TensorOptions& options) {   \
     return tensor_cpu(values, options);                               \
   }
-MINIATEN_TENSOR_FROM_VALUES(uint8_t, Byte)
-MINIATEN_TENSOR_FROM_VALUES(int8_t, Char)
-MINIATEN_TENSOR_FROM_VALUES(int16_t, Short)
-MINIATEN_TENSOR_FROM_VALUES(int, Int)
-MINIATEN_TENSOR_FROM_VALUES(int64_t, Long)
-MINIATEN_TENSOR_FROM_VALUES(float, Float)
-MINIATEN_TENSOR_FROM_VALUES(double, Double)
-MINIATEN_TENSOR_FROM_VALUES(bool, Bool)
-MINIATEN_TENSOR_FROM_VALUES(c10::Half, Half)
-MINIATEN_TENSOR_FROM_VALUES(c10::BFloat16, BFloat16)
+C10_FORALL_SCALAR_TYPES(MINIATEN_TENSOR_FROM_VALUES)
 #undef MINIATEN_TENSOR_FROM_VALUES
 
 }  // namespace at

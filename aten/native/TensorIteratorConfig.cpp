@@ -50,31 +50,30 @@ TensorIteratorConfig& TensorIteratorConfig::declare_static_dtype_and_device(c10:
 
 // ---- Builders -------------------------------------------------------------------------------
 
-TensorIterator TensorIterator::binary_op(Tensor& out, const Tensor& a, const Tensor& b) {
-  return TensorIteratorConfig()
-      .set_check_mem_overlap(true)
+namespace {
+// What every binary arithmetic op asks for: promote to the common dtype, compute there, cast
+// back into a given output only when that is safe.
+TensorIteratorConfig binary_config(Tensor& out, const Tensor& a, const Tensor& b) {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true)
       .add_output(out)
       .add_input(a)
       .add_input(b)
       .allow_cpu_scalars(true)
       .promote_inputs_to_common_dtype(true)
       .cast_common_dtype_to_outputs(true)
-      .enforce_safe_casting_to_output(true)
-      .build();
+      .enforce_safe_casting_to_output(true);
+  return config;
+}
+}  // namespace
+
+TensorIterator TensorIterator::binary_op(Tensor& out, const Tensor& a, const Tensor& b) {
+  return binary_config(out, a, b).build();
 }
 
+// True division: integers compute in the default float dtype.
 TensorIterator TensorIterator::binary_float_op(Tensor& out, const Tensor& a, const Tensor& b) {
-  return TensorIteratorConfig()
-      .set_check_mem_overlap(true)
-      .add_output(out)
-      .add_input(a)
-      .add_input(b)
-      .allow_cpu_scalars(true)
-      .promote_inputs_to_common_dtype(true)
-      .cast_common_dtype_to_outputs(true)
-      .enforce_safe_casting_to_output(true)
-      .promote_integer_inputs_to_float(true)
-      .build();
+  return binary_config(out, a, b).promote_integer_inputs_to_float(true).build();
 }
 
 TensorIterator TensorIterator::comparison_op(Tensor& out, const Tensor& a, const Tensor& b) {

@@ -7,21 +7,6 @@
 
 namespace c10 {
 
-DispatchKey backendDispatchKey(DeviceType device_type) {
-  switch (device_type) {
-    case DeviceType::CPU:
-      return DispatchKey::CPU;
-    case DeviceType::CUDA:
-      return DispatchKey::CUDA;
-    case DeviceType::Meta:
-      return DispatchKey::Meta;
-    case DeviceType::PrivateUse1:
-      return DispatchKey::PrivateUse1;
-    default:
-      TORCH_CHECK(false, "Unsupported device type for a tensor: ", device_type);
-  }
-}
-
 namespace {
 Device device_of_keys(DispatchKeySet key_set) {
   if (key_set.has(DispatchKey::CUDA)) return Device(DeviceType::CUDA, 0);

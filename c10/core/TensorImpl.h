@@ -16,6 +16,7 @@
 #include "c10/core/Layout.h"
 #include "c10/core/MemoryFormat.h"
 #include "c10/core/ScalarType.h"
+#include "c10/core/TensorOptions.h"
 #include "c10/util/typeid.h"
 #include "c10/core/Storage.h"
 #include "c10/core/WrapDimMinimal.h"
@@ -224,9 +225,6 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   bool is_non_overlapping_and_dense_ : 1;
   bool is_wrapped_number_ = false;
 };
-
-// The dispatch key of a device's backend (CPU -> DispatchKey::CPU, ...).
-C10_API DispatchKey backendDispatchKey(DeviceType device_type);
 
 }  // namespace c10
 

@@ -12,11 +12,8 @@ void print_field(std::ostream& out, const char* name, bool has, const T& value) 
 }
 }  // namespace
 
-DispatchKey computeDispatchKey(c10::optional<ScalarType> /*dtype*/,
-                               c10::optional<Layout> layout, c10::optional<Device> device) {
-  TORCH_CHECK(layout.value_or(Layout::Strided) == Layout::Strided,
-              "miniaten only supports the strided layout");
-  switch (device.value_or(Device(DeviceType::CPU)).type()) {
+DispatchKey backendDispatchKey(DeviceType device_type) {
+  switch (device_type) {
     case DeviceType::CPU:
       return DispatchKey::CPU;
     case DeviceType::CUDA:
@@ -26,9 +23,15 @@ DispatchKey computeDispatchKey(c10::optional<ScalarType> /*dtype*/,
     case DeviceType::PrivateUse1:
       return DispatchKey::PrivateUse1;
     default:
-      TORCH_CHECK(false, "Unsupported device type for dense layout: ",
-                  device.value_or(Device(DeviceType::CPU)).type());
+      TORCH_CHECK(false, "Unsupported device type for dense layout: ", device_type);
   }
+}
+
+DispatchKey computeDispatchKey(c10::optional<ScalarType> /*dtype*/,
+                               c10::optional<Layout> layout, c10::optional<Device> device) {
+  TORCH_CHECK(layout.value_or(Layout::Strided) == Layout::Strided,
+              "miniaten only supports the strided layout");
+  return backendDispatchKey(device.value_or(Device(DeviceType::CPU)).type());
 }
 
 std::ostream& operator<<(std::ostream& stream, const TensorOptions& options) {

@@ -177,6 +177,8 @@ inline c10::optional<ScalarType> optTypeMetaToScalarType(c10::optional<caffe2::T
   return m->toScalarType();
 }
 
+// The dispatch key of a device's backend (CPU -> DispatchKey::CPU, ...).
+C10_API DispatchKey backendDispatchKey(DeviceType device_type);
 // The backend key a factory with these options dispatches to (what BackendSelect computes).
 C10_API DispatchKey computeDispatchKey(c10::optional<ScalarType> dtype,
                                        c10::optional<Layout> layout,

@@ -4,17 +4,11 @@
 #include <gtest/gtest.h>
 
 #include "aten/ATen.h"
+#include "tests/TestUtils.h"
 
 namespace {
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  }
-  return "no error";
-}
+using test_util::error_of;
 
 // Layouts the chain must handle, each with its data set to distinct values.
 struct Layout {

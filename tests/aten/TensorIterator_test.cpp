@@ -7,6 +7,7 @@
 #include <atomic>
 
 #include "aten/ATen.h"
+#include "tests/TestUtils.h"
 #include "aten/native/TensorIterator.h"
 #include "aten/native/TensorIteratorInternal.h"
 #include "aten/native/TypePromotion.h"
@@ -448,14 +449,7 @@ TEST(TensorIterator, FastSetupKinds) {
   EXPECT_EQ(none.output().strides(), c10::IntArrayRef({1, 3}));  // the first input wins
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  }
-  return "no error";
-}
+using test_util::error_of;
 
 TEST(TensorIterator, ShapeErrors) {
   EXPECT_EQ(error_of([] {
