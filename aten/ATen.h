@@ -25,3 +25,4 @@
 #include "c10/util/ArrayRef.h"
 #include "c10/util/Exception.h"
 #include "dispatcher/Dispatcher.h"
+#include "aten/autograd/autograd.h"  // last: it builds on everything above

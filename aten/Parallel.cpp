@@ -41,9 +41,13 @@ void set_num_threads(int nthreads) {
   num_threads_override.store(nthreads, std::memory_order_relaxed);
 }
 
-int get_thread_num() { return thread_num; }
+int get_thread_num() {
+  return thread_num;
+}
 
-bool in_parallel_region() { return omp_in_parallel() != 0; }
+bool in_parallel_region() {
+  return omp_in_parallel() != 0;
+}
 
 namespace internal {
 

@@ -56,7 +56,9 @@ TORCH_API int get_thread_num();
 // True while running inside a parallel_for chunk on an OpenMP team.
 TORCH_API bool in_parallel_region();
 
-inline int64_t divup(int64_t x, int64_t y) { return (x + y - 1) / y; }
+inline int64_t divup(int64_t x, int64_t y) {
+  return (x + y - 1) / y;
+}
 
 template <class F>
 inline void parallel_for(const int64_t begin, const int64_t end, const int64_t grain_size,
@@ -94,8 +96,9 @@ inline scalar_t parallel_reduce(const int64_t begin, const int64_t end, const in
     return f(begin, end, ident);
   }
   c10::SmallVector<scalar_t, 64> results(static_cast<size_t>(max_threads), ident);
-  internal::invoke_parallel(begin, end, grain_size, max_threads,
-                            [&](int64_t b, int64_t e) { results[get_thread_num()] = f(b, e, ident); });
+  internal::invoke_parallel(begin, end, grain_size, max_threads, [&](int64_t b, int64_t e) {
+    results[get_thread_num()] = f(b, e, ident);
+  });
   scalar_t result = ident;
   for (const scalar_t& partial : results) {
     result = sf(result, partial);

@@ -32,6 +32,22 @@ class TORCH_API Tensor : public TensorBase {
   }
   Tensor __dispatch_contiguous(c10::MemoryFormat memory_format) const;
 
+  // ---- Autograd (aten/autograd) ----
+  // Defined in aten/autograd/Variable.cpp.
+  const Tensor& set_requires_grad(bool requires_grad) const {
+    TensorBase::set_requires_grad(requires_grad);
+    return *this;
+  }
+  Tensor& requires_grad_(bool requires_grad = true) const;
+  // A new tensor sharing storage and version counter, with no autograd history.
+  Tensor detach() const;
+  Tensor& detach_() const;
+  // Accumulates d(this)/d(leaf) into every leaf's grad(), or only into `inputs`'.
+  void backward(const Tensor& gradient = {}, c10::optional<bool> retain_graph = c10::nullopt,
+                bool create_graph = false,
+                c10::optional<c10::ArrayRef<Tensor>> inputs = c10::nullopt) const;
+  // ---- end Autograd ----
+
   // The operator methods, generated from aten/native/native_functions.def; their inline
   // definitions are in aten/generated/TensorMethods.h (included by aten/ATen.h).
 #ifndef MINIATEN_CODEGEN_BOOTSTRAP

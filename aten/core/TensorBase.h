@@ -3,11 +3,20 @@
 // operator. at::Tensor (aten/core/Tensor.h) derives from it and adds the generated operator
 // methods; the dispatcher only ever needs this part.
 
+#include <memory>
 #include <ostream>
 
 #include "c10/core/TensorImpl.h"
 #include "c10/core/TensorOptions.h"
 #include "c10/util/intrusive_ptr.h"
+
+// ---- Autograd (aten/autograd) ----
+namespace torch {
+namespace autograd {
+struct Node;
+}  // namespace autograd
+}  // namespace torch
+// ---- end Autograd ----
 
 namespace at {
 
@@ -99,6 +108,27 @@ class TORCH_API TensorBase {
 
   // ---- Versions ---------------------------------------------------------------------------
   int64_t _version() const { return impl("_version")->version_counter().current_version(); }
+
+  // ---- Autograd (aten/autograd) ----
+  // libtorch's autograd accessors; defined in aten/autograd/Variable.cpp.
+  bool requires_grad() const { return impl("requires_grad")->requires_grad(); }
+  // "Only Tensors of floating point and complex dtype can require gradients".
+  const TensorBase& set_requires_grad(bool requires_grad) const;
+  // The accumulated gradient of a leaf (or of a tensor that retains grad); undefined until a
+  // backward reaches it.
+  const Tensor& grad() const;
+  Tensor& mutable_grad() const;
+  // The node that made this tensor; nullptr for a leaf.
+  const std::shared_ptr<torch::autograd::Node>& grad_fn() const;
+  bool is_leaf() const;
+  int64_t output_nr() const;
+  // Keep this non-leaf's gradient in grad() during backward.
+  void retain_grad() const;
+  bool retains_grad() const;
+  // A view's root base ("Can't get base of non-view Tensor" otherwise).
+  const Tensor& _base() const;
+  bool is_view() const;
+  // ---- end Autograd ----
 
  protected:
   c10::TensorImpl* impl(const char* what) const {

@@ -24,7 +24,10 @@
 //   DEFAULT  baseline x86-64 flags
 //   AVX2     -mavx2 -mfma
 //   AVX512   -mavx512f -mavx512bw -mavx512vl -mavx512dq -mfma
-// each with CPU_CAPABILITY defined to that name (and CPU_CAPABILITY_<name> defined). Code in
+// each with CPU_CAPABILITY defined to that name (and CPU_CAPABILITY_<name> defined), and all
+// with -ffp-contract=off: no copy fuses a*b+c behind the kernel's back, so an elementwise
+// kernel gives bit-identical results in all three (a reduction's order still follows
+// Vectorized<T>::size(), which is 64 bytes in the AVX512 copy and 32 in the others). Code in
 // `namespace CPU_CAPABILITY` (Vectorized, Loops.h, the kernels) gets distinct symbols in each
 // copy, and REGISTER_DISPATCH in each copy fills the stub's slot for its capability. The first
 // call through a stub picks the best filled slot the running CPU supports (get_cpu_capability),
@@ -133,33 +136,33 @@ struct RegisterCUDADispatch {
 
 // The stub's type is a struct of its own name (libtorch's trick), so each stub is a distinct
 // type even when two share a function type.
-#define DECLARE_DISPATCH(fn, name)                                                 \
-  struct name : ::at::native::DispatchStub<fn, name> {                             \
-    static constexpr const char* stub_name = #name;                                \
-    constexpr name() = default;                                                    \
-    name(const name&) = delete;                                                    \
-    name& operator=(const name&) = delete;                                         \
-  };                                                                               \
+#define DECLARE_DISPATCH(fn, name)                     \
+  struct name : ::at::native::DispatchStub<fn, name> { \
+    static constexpr const char* stub_name = #name;    \
+    constexpr name() = default;                        \
+    name(const name&) = delete;                        \
+    name& operator=(const name&) = delete;             \
+  };                                                   \
   extern TORCH_API struct name name
 
 #define DEFINE_DISPATCH(name) struct name name
 
 // Fills one capability's slot. Usable from any namespace: the registrar is a file-local object.
-#define REGISTER_ARCH_DISPATCH(name, arch, fn)                                          \
-  static ::at::native::RegisterCPUDispatch<decltype(name)> C10_CONCATENATE(             \
+#define REGISTER_ARCH_DISPATCH(name, arch, fn)                              \
+  static ::at::native::RegisterCPUDispatch<decltype(name)> C10_CONCATENATE( \
       name##__register_##arch##_, __LINE__)(name, ::at::native::CPUCapability::arch, fn)
 
 // Same kernel in every slot: for a file compiled once.
-#define REGISTER_ALL_CPU_DISPATCH(name, fn)      \
-  REGISTER_ARCH_DISPATCH(name, DEFAULT, fn);     \
-  REGISTER_ARCH_DISPATCH(name, AVX2, fn);        \
+#define REGISTER_ALL_CPU_DISPATCH(name, fn)  \
+  REGISTER_ARCH_DISPATCH(name, DEFAULT, fn); \
+  REGISTER_ARCH_DISPATCH(name, AVX2, fn);    \
   REGISTER_ARCH_DISPATCH(name, AVX512, fn)
 
 // libtorch needs this to define the unused slots; here unfilled slots are simply empty.
 #define REGISTER_NO_CPU_DISPATCH(name) static_assert(true, "")
 
-#define REGISTER_CUDA_DISPATCH(name, fn)                                          \
-  static ::at::native::RegisterCUDADispatch<decltype(name)> C10_CONCATENATE(      \
+#define REGISTER_CUDA_DISPATCH(name, fn)                                     \
+  static ::at::native::RegisterCUDADispatch<decltype(name)> C10_CONCATENATE( \
       name##__register_cuda_, __LINE__)(name, fn)
 
 // In a per-capability kernel file: the slot of the capability being compiled.

@@ -20,7 +20,9 @@ DEFINE_DISPATCH(unregistered_stub);
 using answer_fn = int (*)();
 DECLARE_DISPATCH(answer_fn, default_only_stub);
 DEFINE_DISPATCH(default_only_stub);
-int answer() { return 42; }
+int answer() {
+  return 42;
+}
 REGISTER_ARCH_DISPATCH(default_only_stub, DEFAULT, &answer);
 }  // namespace miniaten_test
 
@@ -73,7 +75,9 @@ class ScopedEnv {
   std::string old_;
 };
 
-int float_lanes_for(CPUCapability c) { return c == CPUCapability::AVX512 ? 16 : 8; }
+int float_lanes_for(CPUCapability c) {
+  return c == CPUCapability::AVX512 ? 16 : 8;
+}
 
 TEST(DispatchStub, DetectionAgreesWithProcCpuinfo) {
   const auto flags = cpuinfo_flags();
@@ -176,15 +180,18 @@ std::string error_text(F&& f) {
 }
 
 TEST(DispatchStub, MissingKernelsFailClearly) {
-  EXPECT_NE(error_text([] { miniaten_test::unregistered_stub(at::kCPU, 1); })
-                .find("DispatchStub: missing CPU kernel for unregistered_stub"),
+  EXPECT_NE(error_text([] {
+              miniaten_test::unregistered_stub(at::kCPU, 1);
+            }).find("DispatchStub: missing CPU kernel for unregistered_stub"),
             std::string::npos);
   CapabilityProbe probe;
-  EXPECT_NE(error_text([&] { capability_probe_stub(at::kCUDA, probe, false); })
-                .find("DispatchStub: missing CUDA kernel for capability_probe_stub"),
+  EXPECT_NE(error_text([&] {
+              capability_probe_stub(at::kCUDA, probe, false);
+            }).find("DispatchStub: missing CUDA kernel for capability_probe_stub"),
             std::string::npos);
-  EXPECT_NE(error_text([&] { capability_probe_stub(at::kMeta, probe, false); })
-                .find("DispatchStub: unsupported device type meta for capability_probe_stub"),
+  EXPECT_NE(error_text([&] {
+              capability_probe_stub(at::kMeta, probe, false);
+            }).find("DispatchStub: unsupported device type meta for capability_probe_stub"),
             std::string::npos);
 }
 

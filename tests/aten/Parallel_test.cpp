@@ -75,9 +75,9 @@ TEST_P(ParallelForCoverage, EveryIndexExactlyOnceAndChunksFollowTheRule) {
 INSTANTIATE_TEST_SUITE_P(AroundTheGrain, ParallelForCoverage,
                          ::testing::Values(std::make_pair(int64_t{1}, 4),
                                            std::make_pair(int64_t{999}, 4),
-                                           std::make_pair(int64_t{1000}, 4),  // == grain: serial
-                                           std::make_pair(int64_t{1001}, 4),  // 2 chunks
-                                           std::make_pair(int64_t{2500}, 4),  // 3 chunks
+                                           std::make_pair(int64_t{1000}, 4),    // == grain: serial
+                                           std::make_pair(int64_t{1001}, 4),    // 2 chunks
+                                           std::make_pair(int64_t{2500}, 4),    // 3 chunks
                                            std::make_pair(int64_t{100003}, 4),  // thread-bound
                                            std::make_pair(int64_t{100003}, 3),
                                            std::make_pair(int64_t{100003}, 1)));
@@ -162,14 +162,15 @@ TEST_F(ParallelTest, SetNumThreadsRejectsNonPositive) {
     at::set_num_threads(0);
     FAIL() << "expected c10::Error";
   } catch (const c10::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("Expected positive number of threads"),
-              std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("Expected positive number of threads"), std::string::npos);
   }
   EXPECT_THROW(at::set_num_threads(-2), c10::Error);
   EXPECT_EQ(at::get_num_threads(), saved_) << "a rejected value changes nothing";
 }
 
-TEST_F(ParallelTest, DefaultIsAtLeastOneThread) { EXPECT_GE(at::get_num_threads(), 1); }
+TEST_F(ParallelTest, DefaultIsAtLeastOneThread) {
+  EXPECT_GE(at::get_num_threads(), 1);
+}
 
 TEST_F(ParallelTest, ParallelReduceSumsEveryElementOnce) {
   at::set_num_threads(4);
@@ -186,8 +187,9 @@ TEST_F(ParallelTest, ParallelReduceSumsEveryElementOnce) {
         std::plus<int64_t>());
     EXPECT_EQ(sum, expected) << "grain " << grain;
   }
-  EXPECT_EQ(at::parallel_reduce(3, 3, 1, int64_t{42}, [](int64_t, int64_t, int64_t a) { return a; },
-                                std::plus<int64_t>()),
+  EXPECT_EQ(at::parallel_reduce(
+                3, 3, 1, int64_t{42}, [](int64_t, int64_t, int64_t a) { return a; },
+                std::plus<int64_t>()),
             42)
       << "empty range gives the identity";
 }

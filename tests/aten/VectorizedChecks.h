@@ -55,8 +55,10 @@ T input(int which, int i) {
   if constexpr (std::is_same<T, bool>::value) {
     return which == 0 ? (i % 3 != 0) : which == 1 ? (i % 2 == 0) : true;
   } else if constexpr (is_floating<T>()) {
-    static const float as[] = {-2.5f, 1.0f, -0.0f, 0.0f, 0.5f, 3.0f, 7.25f, -1.0f, 2.0f, 100.0f, -3.0f};
-    static const float bs[] = {1.5f, 1.0f, 0.0f, -0.0f, -4.0f, 3.0f, 0.25f, -1.0f, 9.0f, 0.125f, 6.0f};
+    static const float as[] = {-2.5f, 1.0f,  -0.0f, 0.0f,   0.5f, 3.0f,
+                               7.25f, -1.0f, 2.0f,  100.0f, -3.0f};
+    static const float bs[] = {1.5f,  1.0f,  0.0f, -0.0f,  -4.0f, 3.0f,
+                               0.25f, -1.0f, 9.0f, 0.125f, 6.0f};
     if (which == 0 && i == 13) return static_cast<T>(std::numeric_limits<float>::quiet_NaN());
     if (which == 1 && i == 6) return static_cast<T>(std::numeric_limits<float>::quiet_NaN());
     if (which == 1 && i == 15) return static_cast<T>(std::numeric_limits<float>::infinity());
@@ -91,7 +93,8 @@ class VecChecker {
   void run() {
     const Vec a = Vec::loadu(a_), b = Vec::loadu(b_), d = Vec::loadu(d_);
     expect_size();
-    lanes("operator[]", a, [&](int i) { return a_[i]; }, /*via_index=*/true);
+    lanes(
+        "operator[]", a, [&](int i) { return a_[i]; }, /*via_index=*/true);
     lanes("broadcast", Vec(a_[3]), [&](int) { return a_[3]; });
     lanes("add", a + b, [&](int i) { return T(calc(a_[i]) + calc(b_[i])); });
     lanes("sub", a - b, [&](int i) { return T(calc(a_[i]) - calc(b_[i])); });
@@ -153,7 +156,8 @@ class VecChecker {
   }
 
   void expect_size() {
-    if (N != at::vec::kVectorBytes / static_cast<int>(sizeof(T))) fail("size", 0, std::to_string(N), "");
+    if (N != at::vec::kVectorBytes / static_cast<int>(sizeof(T)))
+      fail("size", 0, std::to_string(N), "");
   }
 
   template <typename Ref>
@@ -184,13 +188,15 @@ class VecChecker {
         }
       }
     }
-    lanes(op, values, [&](int i) { return static_cast<T>(pred(calc(a_[i]), calc(b_[i])) ? 1 : 0); });
+    lanes(op, values,
+          [&](int i) { return static_cast<T>(pred(calc(a_[i]), calc(b_[i])) ? 1 : 0); });
   }
 
   void bitwise(const Vec& a, const Vec& b) {
-    using U = std::conditional_t<sizeof(T) == 1, uint8_t,
-              std::conditional_t<sizeof(T) == 2, uint16_t,
-              std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+    using U = std::conditional_t<
+        sizeof(T) == 1, uint8_t,
+        std::conditional_t<sizeof(T) == 2, uint16_t,
+                           std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
     auto check = [&](const char* op, const Vec& got, auto f) {
       T out[N];
       got.store(out);
@@ -213,7 +219,8 @@ class VecChecker {
     const Vec negzero = -zero;
     if (!std::signbit(static_cast<double>(calc(negzero[0])))) fail("neg(+0)", 0, "+0", "-0");
     if (std::signbit(static_cast<double>(calc(negzero.abs()[0])))) fail("abs(-0)", 0, "-0", "+0");
-    if (!std::signbit(static_cast<double>(calc(Vec(T(-0.0f))[1])))) fail("broadcast(-0)", 1, "+0", "-0");
+    if (!std::signbit(static_cast<double>(calc(Vec(T(-0.0f))[1]))))
+      fail("broadcast(-0)", 1, "+0", "-0");
   }
 
   void partial_loads_and_stores() {

@@ -21,7 +21,8 @@
 // compiles for baseline x86-64, AVX2 and AVX-512 and the compiler picks the instructions of
 // whatever -m flags the file is compiled with. Lanes without a vector instruction (exp, log,
 // integer division) are computed one by one with the std:: function, which is exactly what
-// the scalar code computes.
+// the scalar code computes. (One GCC weakness needs working around: see Note [Comparisons are
+// made register-wide] in VecBase.h.)
 //
 // Note [Storage lanes and compute lanes]
 // A vector stores its lanes as `storage` and computes on them as `compute` (detail::Lane):
@@ -29,7 +30,8 @@
 //   bool               storage = compute = uint8_t, arithmetic results normalized to 0/1
 //   Half, BFloat16     storage = uint16_t (the bits), compute = float (as libtorch does)
 // Every operation is to_compute -> the operation on compute lanes -> from_compute, so each
-// operation is written once; for native types both conversions are the identity.
+// operation is written once; for native types both conversions are the identity. Half and
+// BFloat16 round to T after every operation, exactly as their scalar operators do.
 //
 // Note [Masks]
 // The comparison operators (==, !=, <, <=, >, >=) return masks, as libtorch's do: every bit of
@@ -48,46 +50,15 @@
 #include <cstring>
 #include <type_traits>
 
+#include "aten/cpu/vec/VecBase.h"
 #include "c10/util/BFloat16.h"
 #include "c10/util/Half.h"
-#include "c10/util/Macros.h"
-
-// Files not compiled per capability (tests, ordinary sources) get the baseline flavour.
-#ifndef CPU_CAPABILITY
-#define CPU_CAPABILITY DEFAULT
-#define CPU_CAPABILITY_DEFAULT
-#endif
-
-// GCC warns that returning a vector wider than the enabled ISA "changes the ABI". The helpers
-// returning raw vectors are inline and per-capability, so no call crosses between ABIs. The
-// warning is reported at the end of the including file, hence no push/pop around this header.
-#pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace at {
 namespace vec {
 inline namespace CPU_CAPABILITY {
 
-#if defined(CPU_CAPABILITY_AVX512)
-constexpr int kVectorBytes = 64;
-#else
-constexpr int kVectorBytes = 32;
-#endif
-
 namespace detail {
-
-// `Lanes` lanes of E as a GCC vector.
-template <typename E, int Lanes>
-struct GccVec {
-  typedef E type __attribute__((vector_size(sizeof(E) * Lanes)));
-};
-
-template <int Bytes>
-struct IntOfSize;
-template <> struct IntOfSize<1> { using type = int8_t; };
-template <> struct IntOfSize<2> { using type = int16_t; };
-template <> struct IntOfSize<4> { using type = int32_t; };
-template <> struct IntOfSize<8> { using type = int64_t; };
-
 // See Note [Storage lanes and compute lanes].
 template <typename T>
 struct Lane {
@@ -95,16 +66,21 @@ struct Lane {
   using storage = T;
   using compute = T;
 };
-template <> struct Lane<bool> { using storage = uint8_t; using compute = uint8_t; };
-template <> struct Lane<c10::Half> { using storage = uint16_t; using compute = float; };
-template <> struct Lane<c10::BFloat16> { using storage = uint16_t; using compute = float; };
-
-template <typename To, typename From>
-C10_ALWAYS_INLINE To bitcast(const From& from) {
-  static_assert(sizeof(To) == sizeof(From), "bitcast: sizes differ");
-  return __builtin_bit_cast(To, from);
-}
-
+template <>
+struct Lane<bool> {
+  using storage = uint8_t;
+  using compute = uint8_t;
+};
+template <>
+struct Lane<c10::Half> {
+  using storage = uint16_t;
+  using compute = float;
+};
+template <>
+struct Lane<c10::BFloat16> {
+  using storage = uint16_t;
+  using compute = float;
+};
 }  // namespace detail
 
 template <typename T>
@@ -114,9 +90,12 @@ class Vectorized {
   static constexpr int kLanes = kVectorBytes / static_cast<int>(sizeof(T));
   using StorageVec = typename detail::GccVec<storage_t, kLanes>::type;
   using ComputeVec = typename detail::GccVec<compute_t, kLanes>::type;
-  // Same-width signed integers: what comparisons yield, and what masks are made of.
-  using StorageMask = typename detail::GccVec<typename detail::IntOfSize<sizeof(storage_t)>::type,
-                                              kLanes>::type;
+  using StorageMask = detail::MaskVec<storage_t, kLanes>;
+  using ComputeMask = detail::MaskVec<compute_t, kLanes>;
+  // What loadu/store access memory through: any alignment, may alias T (GCC's _mm256_loadu_ps
+  // idiom; a memcpy here makes GCC 12 bounce AVX2 vectors through the stack).
+  typedef storage_t UnalignedVec
+      __attribute__((vector_size(sizeof(storage_t) * kLanes), aligned(1), may_alias));
 
  public:
   using value_type = T;
@@ -132,9 +111,7 @@ class Vectorized {
   }
 
   static Vectorized loadu(const void* ptr) {
-    Vectorized r;
-    std::memcpy(&r.v_, ptr, sizeof(r.v_));
-    return r;
+    return from_storage(*static_cast<const UnalignedVec*>(ptr));
   }
   // Loads the first `count` lanes; the rest are zero.
   static Vectorized loadu(const void* ptr, int64_t count) {
@@ -142,16 +119,11 @@ class Vectorized {
     std::memcpy(&r.v_, ptr, static_cast<size_t>(count) * sizeof(T));
     return r;
   }
-  void store(void* ptr) const { store(ptr, kLanes); }
+  void store(void* ptr) const { *static_cast<UnalignedVec*>(ptr) = stored(); }
   // Stores the first `count` lanes.
   void store(void* ptr, int64_t count) const {
-    if constexpr (std::is_same<T, bool>::value) {
-      // See Note [Masks]: memory only ever holds valid bools.
-      const StorageVec normalized = (v_ != 0) & 1;
-      std::memcpy(ptr, &normalized, static_cast<size_t>(count));
-    } else {
-      std::memcpy(ptr, &v_, static_cast<size_t>(count) * sizeof(T));
-    }
+    const StorageVec s = stored();
+    std::memcpy(ptr, &s, static_cast<size_t>(count) * sizeof(T));
   }
 
   T operator[](int i) const {
@@ -164,7 +136,8 @@ class Vectorized {
 
   // Lanes of `b` where `mask` is set, of `a` elsewhere. See Note [Masks].
   static Vectorized blendv(const Vectorized& a, const Vectorized& b, const Vectorized& mask) {
-    return from_storage(mask.bits() != 0 ? b.v_ : a.v_);
+    const StorageMask set = detail::compare<StorageMask>(mask.bits(), 0, detail::NotEqual());
+    return from_storage(detail::select(set, b.v_, a.v_));
   }
 
   // f applied to each lane (in compute precision: float for Half and BFloat16).
@@ -196,41 +169,48 @@ class Vectorized {
     const ComputeVec c = to_compute();
     if constexpr (std::is_floating_point<compute_t>::value) {
       // Clearing the sign bit gets -0.0 and NaN right, as std::abs does.
-      using IntVec = typename detail::GccVec<
-          typename detail::IntOfSize<sizeof(compute_t)>::type, kLanes>::type;
-      const auto magnitude = detail::bitcast<IntVec>(c) & ~detail::bitcast<IntVec>(-ComputeVec{});
-      return from_compute(detail::bitcast<ComputeVec>(magnitude));
+      const ComputeMask sign_bit = detail::bitcast<ComputeMask>(-ComputeVec{});
+      return from_compute(detail::bitcast<ComputeVec>(detail::bitcast<ComputeMask>(c) & ~sign_bit));
     } else if constexpr (std::is_signed<compute_t>::value) {
-      return from_compute(c < 0 ? -c : c);
+      return from_compute(
+          detail::select(detail::compare<ComputeMask>(c, compute_t(0), detail::Less()), -c, c));
     } else {
       return *this;
     }
   }
 
   // Floating types only (integer tensors are promoted to float before these ops).
-  Vectorized exp() const { return map_float([](compute_t x) { return std::exp(x); }); }
-  Vectorized log() const { return map_float([](compute_t x) { return std::log(x); }); }
-  Vectorized sqrt() const { return map_float([](compute_t x) { return std::sqrt(x); }); }
-  Vectorized reciprocal() const { return map_float([](compute_t x) { return compute_t(1) / x; }); }
+  Vectorized exp() const {
+    return map_float([](compute_t x) { return std::exp(x); });
+  }
+  Vectorized log() const {
+    return map_float([](compute_t x) { return std::log(x); });
+  }
+  Vectorized sqrt() const {
+    return map_float([](compute_t x) { return std::sqrt(x); });
+  }
+  Vectorized reciprocal() const {
+    return map_float([](compute_t x) { return compute_t(1) / x; });
+  }
 
   // ---- Comparisons: masks (see Note [Masks]) ----------------------------------------------
   friend Vectorized operator==(const Vectorized& a, const Vectorized& b) {
-    return from_mask(a.to_compute() == b.to_compute());
+    return a.mask_where(b, [](const auto& x, const auto& y) { return x == y; });
   }
   friend Vectorized operator!=(const Vectorized& a, const Vectorized& b) {
-    return from_mask(a.to_compute() != b.to_compute());
+    return a.mask_where(b, [](const auto& x, const auto& y) { return x != y; });
   }
   friend Vectorized operator<(const Vectorized& a, const Vectorized& b) {
-    return from_mask(a.to_compute() < b.to_compute());
+    return a.mask_where(b, [](const auto& x, const auto& y) { return x < y; });
   }
   friend Vectorized operator<=(const Vectorized& a, const Vectorized& b) {
-    return from_mask(a.to_compute() <= b.to_compute());
+    return a.mask_where(b, [](const auto& x, const auto& y) { return x <= y; });
   }
   friend Vectorized operator>(const Vectorized& a, const Vectorized& b) {
-    return from_mask(a.to_compute() > b.to_compute());
+    return a.mask_where(b, [](const auto& x, const auto& y) { return x > y; });
   }
   friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) {
-    return from_mask(a.to_compute() >= b.to_compute());
+    return a.mask_where(b, [](const auto& x, const auto& y) { return x >= y; });
   }
 
   // ---- Comparisons: 1 or 0 as values of T --------------------------------------------------
@@ -254,14 +234,10 @@ class Vectorized {
 
   // ---- Elementwise extremes, NaN-propagating as torch.maximum / torch.minimum ---------------
   friend Vectorized maximum(const Vectorized& a, const Vectorized& b) {
-    const ComputeVec x = a.to_compute(), y = b.to_compute();
-    const ComputeVec m = x > y ? x : y;  // y when y is NaN
-    return from_compute(x != x ? x : m);
+    return extreme(a.to_compute(), b.to_compute(), detail::Greater());
   }
   friend Vectorized minimum(const Vectorized& a, const Vectorized& b) {
-    const ComputeVec x = a.to_compute(), y = b.to_compute();
-    const ComputeVec m = x < y ? x : y;
-    return from_compute(x != x ? x : m);
+    return extreme(a.to_compute(), b.to_compute(), detail::Less());
   }
   // a * b + c (one rounding to T at the end for Half and BFloat16).
   friend Vectorized fmadd(const Vectorized& a, const Vectorized& b, const Vectorized& c) {
@@ -275,13 +251,31 @@ class Vectorized {
     r.v_ = s;
     return r;
   }
-  // A comparison's result (-1/0 lanes as wide as compute_t) as a mask of storage width.
-  template <typename CmpVec>
-  static Vectorized from_mask(const CmpVec& m) {
+  // The lanes as they go to memory: bools normalized to 0/1 (see Note [Masks]).
+  C10_ALWAYS_INLINE StorageVec stored() const {
+    if constexpr (std::is_same<T, bool>::value) {
+      return detail::bitcast<StorageVec>(
+          detail::compare<StorageMask>(v_, storage_t(0), detail::NotEqual()) & 1);
+    } else {
+      return v_;
+    }
+  }
+  // The mask of the lanes where pred(this, o) holds, compared in compute precision.
+  template <typename Pred>
+  Vectorized mask_where(const Vectorized& o, Pred pred) const {
+    const ComputeMask m = detail::compare<ComputeMask>(to_compute(), o.to_compute(), pred);
+    // Narrow -1/0 lanes to the storage width (int32 -> int16 for Half and BFloat16).
     return from_storage(detail::bitcast<StorageVec>(__builtin_convertvector(m, StorageMask)));
   }
   static Vectorized ones_where(const Vectorized& mask) {
     return blendv(Vectorized(), Vectorized(static_cast<T>(1)), mask);
+  }
+  // x where better(x, y), y elsewhere, and x where x is NaN (y, when only y is, wins anyway).
+  template <typename Better>
+  static Vectorized extreme(const ComputeVec& x, const ComputeVec& y, Better better) {
+    const ComputeVec m = detail::select(detail::compare<ComputeMask>(x, y, better), x, y);
+    return from_compute(
+        detail::select(detail::compare<ComputeMask>(x, x, detail::NotEqual()), x, m));
   }
   template <typename F>
   Vectorized map_float(const F& f) const {
@@ -311,20 +305,49 @@ inline Vectorized<T> Vectorized<T>::from_compute(const ComputeVec& c) {
 template <>
 inline Vectorized<bool> Vectorized<bool>::from_compute(const ComputeVec& c) {
   // bool(a + b), bool(a - b), ...: any non-zero result is true.
-  return from_storage((c != 0) & 1);
+  return from_storage(detail::bitcast<StorageVec>(
+      detail::compare<StorageMask>(c, compute_t(0), detail::NotEqual()) & 1));
 }
 
+// Half <-> float, lane-parallel: each lane takes exactly the branch that
+// c10::detail::fp16_ieee_to_fp32_value / fp16_ieee_from_fp32_value take (all branches are
+// computed, a select keeps the right one), so vector and scalar code round identically. Bits
+// are shifted as uint32 and compared as int32 (every compared value fits in 31 bits).
 template <>
 C10_ALWAYS_INLINE Vectorized<c10::Half>::ComputeVec Vectorized<c10::Half>::to_compute() const {
-  ComputeVec c;
-  for (int i = 0; i < kLanes; ++i) c[i] = c10::detail::fp16_ieee_to_fp32_value(v_[i]);
-  return c;
+  using U32 = detail::GccVec<uint32_t, kLanes>::type;
+  using I32 = ComputeMask;
+  const U32 h = __builtin_convertvector(v_, U32);
+  const U32 sign = (h & 0x8000u) << 16;
+  const U32 rest = h & 0x7FFFu;  // exponent and mantissa
+  const I32 r = detail::bitcast<I32>(rest);
+  const I32 is_nan = detail::compare<I32>(r, int32_t{0x7C00}, detail::Greater());
+  const I32 is_inf_nan = detail::compare<I32>(r, int32_t{0x7BFF}, detail::Greater());
+  const I32 is_normal = detail::compare<I32>(r, int32_t{0x03FF}, detail::Greater());
+  const U32 inf_nan =
+      0x7F800000u | (detail::bitcast<U32>(is_nan) & 0x00400000u) | ((rest & 0x3FFu) << 13);
+  const U32 normal = (rest << 13) + (112u << 23);
+  const U32 subnormal = detail::bitcast<U32>(__builtin_convertvector(r, ComputeVec) * 0x1p-24f);
+  const U32 bits =
+      detail::select(is_inf_nan, inf_nan, detail::select(is_normal, normal, subnormal));
+  return detail::bitcast<ComputeVec>(sign | bits);
 }
 template <>
 inline Vectorized<c10::Half> Vectorized<c10::Half>::from_compute(const ComputeVec& c) {
-  StorageVec s;
-  for (int i = 0; i < kLanes; ++i) s[i] = c10::detail::fp16_ieee_from_fp32_value(c[i]);
-  return from_storage(s);
+  using U32 = detail::GccVec<uint32_t, kLanes>::type;
+  using I32 = ComputeMask;
+  const U32 w = detail::bitcast<U32>(c);
+  const U32 sign = (w >> 16) & 0x8000u;
+  const U32 a = w & 0x7FFFFFFFu;  // |f|
+  const I32 ia = detail::bitcast<I32>(a);
+  const I32 is_nan = detail::compare<I32>(ia, int32_t{0x7F800000}, detail::Greater());
+  const I32 is_big = detail::compare<I32>(ia, int32_t{0x477FEFFF}, detail::Greater());
+  const I32 is_tiny = detail::compare<I32>(ia, int32_t{0x38800000}, detail::Less());
+  const U32 inf_nan = 0x7C00u | (detail::bitcast<U32>(is_nan) & 0x0200u);  // Inf or 0x7E00
+  const U32 subnormal = detail::bitcast<U32>(detail::bitcast<ComputeVec>(a) + 0.5f) - 0x3F000000u;
+  const U32 normal = (a - (112u << 23) + 0xFFFu + ((a >> 13) & 1u)) >> 13;
+  const U32 bits = detail::select(is_big, inf_nan, detail::select(is_tiny, subnormal, normal));
+  return from_storage(__builtin_convertvector(sign | bits, StorageVec));
 }
 
 // BFloat16 is the top half of a float: widening is a shift, narrowing rounds to nearest even
@@ -338,21 +361,32 @@ C10_ALWAYS_INLINE Vectorized<c10::BFloat16>::ComputeVec Vectorized<c10::BFloat16
 template <>
 inline Vectorized<c10::BFloat16> Vectorized<c10::BFloat16>::from_compute(const ComputeVec& c) {
   using U32 = detail::GccVec<uint32_t, kLanes>::type;
+  using I32 = ComputeMask;
   const U32 w = detail::bitcast<U32>(c);
   const U32 rounded = (w + (0x7FFFu + ((w >> 16) & 1u))) >> 16;
-  const U32 bits = (w & 0x7FFFFFFFu) > 0x7F800000u ? U32{} + 0x7FC0u : rounded;
+  const I32 magnitude = detail::bitcast<I32>(w & 0x7FFFFFFFu);
+  const I32 is_nan = detail::compare<I32>(magnitude, int32_t{0x7F800000}, detail::Greater());
+  const U32 bits = detail::select(is_nan, U32{} + 0x7FC0u, rounded);
   return from_storage(__builtin_convertvector(bits, StorageVec));
 }
 
 // libtorch's free-function spellings.
 template <typename T>
-inline Vectorized<T> abs(const Vectorized<T>& a) { return a.abs(); }
+inline Vectorized<T> abs(const Vectorized<T>& a) {
+  return a.abs();
+}
 template <typename T>
-inline Vectorized<T> exp(const Vectorized<T>& a) { return a.exp(); }
+inline Vectorized<T> exp(const Vectorized<T>& a) {
+  return a.exp();
+}
 template <typename T>
-inline Vectorized<T> log(const Vectorized<T>& a) { return a.log(); }
+inline Vectorized<T> log(const Vectorized<T>& a) {
+  return a.log();
+}
 template <typename T>
-inline Vectorized<T> sqrt(const Vectorized<T>& a) { return a.sqrt(); }
+inline Vectorized<T> sqrt(const Vectorized<T>& a) {
+  return a.sqrt();
+}
 
 }  // namespace CPU_CAPABILITY
 }  // namespace vec

@@ -48,9 +48,9 @@ inline bool output_contiguous(const int64_t* strides) {
 template <typename traits, std::size_t... I>
 inline bool args_contiguous(const int64_t* strides, int scalar_arg, std::index_sequence<I...>) {
   constexpr int first = first_arg_stride<traits>();
-  return ((strides[first + I] ==
-           (scalar_arg == static_cast<int>(I) + 1 ? 0
-                                                  : static_cast<int64_t>(sizeof(arg_t<traits, I>)))) &&
+  return ((strides[first + I] == (scalar_arg == static_cast<int>(I) + 1
+                                      ? 0
+                                      : static_cast<int64_t>(sizeof(arg_t<traits, I>)))) &&
           ...);
 }
 
@@ -60,7 +60,8 @@ inline bool args_contiguous(const int64_t* strides, int scalar_arg, std::index_s
 template <typename traits>
 inline bool is_contiguous(const int64_t* strides) {
   return loop_detail::output_contiguous<traits>(strides) &&
-         loop_detail::args_contiguous<traits>(strides, -1, std::make_index_sequence<traits::arity>{});
+         loop_detail::args_contiguous<traits>(strides, -1,
+                                              std::make_index_sequence<traits::arity>{});
 }
 
 // Input s (1-based) has stride 0; the output and the other inputs are contiguous.
@@ -68,7 +69,8 @@ template <typename traits, int s>
 inline bool is_contiguous_scalar(const int64_t* strides) {
   static_assert(s > 0 && s <= traits::arity, "scalar argument index out of bounds");
   return loop_detail::output_contiguous<traits>(strides) &&
-         loop_detail::args_contiguous<traits>(strides, s, std::make_index_sequence<traits::arity>{});
+         loop_detail::args_contiguous<traits>(strides, s,
+                                              std::make_index_sequence<traits::arity>{});
 }
 
 }  // namespace CPU_CAPABILITY

@@ -35,8 +35,10 @@
 // auto-vectorize it when the strides turn out to be sizeof(T).
 //
 // Note [Loop counters]
-// Tests check which loop ran through detail::loop_counters: each block adds 1 to the counter
-// of the path it took (per block, not per element, so a relaxed increment costs nothing).
+// Tests check which loop ran through detail::loop_counters: while `enabled` is set, each block
+// adds 1 to the counter of the path it took. Off, a block pays one relaxed load and a
+// predictable branch; on, the shared atomics would cost real time in parallel loops of many
+// small blocks, hence the switch.
 
 #include <algorithm>
 #include <array>
@@ -58,6 +60,7 @@ namespace native {
 namespace detail {
 // See Note [Loop counters]. Shared by every capability's copy of the loops.
 struct LoopCounters {
+  std::atomic<bool> enabled{false};
   std::atomic<int64_t> vectorized{0};         // every operand contiguous
   std::atomic<int64_t> vectorized_scalar{0};  // contiguous but one broadcast (stride 0) input
   std::atomic<int64_t> basic{0};              // element by element
@@ -70,7 +73,9 @@ struct LoopCounters {
 inline LoopCounters loop_counters;
 
 inline void count(std::atomic<int64_t>& counter) {
-  counter.fetch_add(1, std::memory_order_relaxed);
+  if (C10_UNLIKELY(loop_counters.enabled.load(std::memory_order_relaxed))) {
+    counter.fetch_add(1, std::memory_order_relaxed);
+  }
 }
 }  // namespace detail
 
@@ -289,7 +294,8 @@ void cpu_kernel(TensorIteratorBase& iter, func_t&& op,
                 "cpu_kernel: the op must return the output value (see cpu_serial_kernel)");
   TORCH_INTERNAL_ASSERT(iter.ninputs() == traits::arity);
   TORCH_INTERNAL_ASSERT(iter.noutputs() == 1);
-  TORCH_INTERNAL_ASSERT(loop_detail::dtypes_match<traits>(iter), "cpu_kernel: op types do not match ",
+  TORCH_INTERNAL_ASSERT(loop_detail::dtypes_match<traits>(iter),
+                        "cpu_kernel: op types do not match ",
                         "the operands' dtypes (no dynamic casting on CPU)");
   iter.for_each(BasicLoop2d<func_t>{op}, grain_size);
   iter.cast_outputs();
@@ -323,9 +329,9 @@ template <typename func_t>
 void cpu_serial_kernel(TensorIteratorBase& iter, func_t&& op, const Range& range) {
   using traits = function_traits<func_t>;
   constexpr bool result_void = std::is_void<typename traits::result_type>::value;
-  TORCH_INTERNAL_ASSERT(iter.ninputs() == traits::arity &&
-                        ((result_void && iter.noutputs() == 0) ||
-                         (!result_void && iter.noutputs() == 1)));
+  TORCH_INTERNAL_ASSERT(
+      iter.ninputs() == traits::arity &&
+      ((result_void && iter.noutputs() == 0) || (!result_void && iter.noutputs() == 1)));
   TORCH_INTERNAL_ASSERT(loop_detail::dtypes_match<traits>(iter),
                         "cpu_serial_kernel: op types do not match the operands' dtypes");
   iter.serial_for_each(BasicLoop2d<func_t>{op}, range);

@@ -1,0 +1,138 @@
+// The ADInplaceOrView kernels of the view operators: below autograd, above the backend, they
+// record each result as a view of its input (root base, creation mode); see Note [Views and
+// in-place] in AutogradMeta.h. The view kernels themselves already share the base's version
+// counter, and in-place kernels bump versions themselves, so in-place ops need no kernel here
+// (the default ADInplaceOrView fallthrough passes them on).
+
+#include "aten/ATen.h"
+#include "aten/autograd/AutogradMeta.h"
+#include "c10/core/AutoDispatchGuards.h"
+#include "dispatcher/Library.h"
+
+namespace torch {
+namespace autograd {
+namespace ADInplaceOrView {
+
+namespace {
+
+constexpr c10::DispatchKeySet kAfterADInplaceOrView = c10::after_ADInplaceOrView_keyset;
+
+template <typename F>
+at::Tensor as_view(const at::Tensor& base, F&& redispatch) {
+  at::Tensor result;
+  {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    result = redispatch();
+  }
+  if (!result.is_same(base)) impl::set_view_of(base, result);
+  return result;
+}
+
+}  // namespace
+
+at::Tensor as_strided(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef size,
+                      at::IntArrayRef stride, c10::optional<int64_t> storage_offset) {
+  return as_view(self, [&] {
+    return at::_ops::as_strided::redispatch(ks & kAfterADInplaceOrView, self, size, stride,
+                                            storage_offset);
+  });
+}
+
+at::Tensor alias(c10::DispatchKeySet ks, const at::Tensor& self) {
+  return as_view(self,
+                 [&] { return at::_ops::alias::redispatch(ks & kAfterADInplaceOrView, self); });
+}
+
+at::Tensor view(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef size) {
+  return as_view(
+      self, [&] { return at::_ops::view::redispatch(ks & kAfterADInplaceOrView, self, size); });
+}
+
+at::Tensor expand(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef size,
+                  bool implicit) {
+  return as_view(self, [&] {
+    return at::_ops::expand::redispatch(ks & kAfterADInplaceOrView, self, size, implicit);
+  });
+}
+
+at::Tensor permute(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef dims) {
+  return as_view(
+      self, [&] { return at::_ops::permute::redispatch(ks & kAfterADInplaceOrView, self, dims); });
+}
+
+at::Tensor transpose_int(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dim0,
+                         int64_t dim1) {
+  return as_view(self, [&] {
+    return at::_ops::transpose_int::redispatch(ks & kAfterADInplaceOrView, self, dim0, dim1);
+  });
+}
+
+at::Tensor t(c10::DispatchKeySet ks, const at::Tensor& self) {
+  return as_view(self, [&] { return at::_ops::t::redispatch(ks & kAfterADInplaceOrView, self); });
+}
+
+at::Tensor squeeze(c10::DispatchKeySet ks, const at::Tensor& self) {
+  return as_view(self,
+                 [&] { return at::_ops::squeeze::redispatch(ks & kAfterADInplaceOrView, self); });
+}
+
+at::Tensor squeeze_dim(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dim) {
+  return as_view(self, [&] {
+    return at::_ops::squeeze_dim::redispatch(ks & kAfterADInplaceOrView, self, dim);
+  });
+}
+
+at::Tensor unsqueeze(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dim) {
+  return as_view(
+      self, [&] { return at::_ops::unsqueeze::redispatch(ks & kAfterADInplaceOrView, self, dim); });
+}
+
+at::Tensor slice_Tensor(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dim,
+                        c10::optional<int64_t> start, c10::optional<int64_t> end, int64_t step) {
+  return as_view(self, [&] {
+    return at::_ops::slice_Tensor::redispatch(ks & kAfterADInplaceOrView, self, dim, start, end,
+                                              step);
+  });
+}
+
+at::Tensor select_int(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dim, int64_t index) {
+  return as_view(self, [&] {
+    return at::_ops::select_int::redispatch(ks & kAfterADInplaceOrView, self, dim, index);
+  });
+}
+
+at::Tensor diagonal(c10::DispatchKeySet ks, const at::Tensor& self, int64_t offset, int64_t dim1,
+                    int64_t dim2) {
+  return as_view(self, [&] {
+    return at::_ops::diagonal::redispatch(ks & kAfterADInplaceOrView, self, offset, dim1, dim2);
+  });
+}
+
+at::Tensor unfold(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dimension, int64_t size,
+                  int64_t step) {
+  return as_view(self, [&] {
+    return at::_ops::unfold::redispatch(ks & kAfterADInplaceOrView, self, dimension, size, step);
+  });
+}
+
+}  // namespace ADInplaceOrView
+
+TORCH_LIBRARY_IMPL(aten, ADInplaceOrView, m) {
+  m.impl("as_strided", TORCH_FN(ADInplaceOrView::as_strided));
+  m.impl("alias", TORCH_FN(ADInplaceOrView::alias));
+  m.impl("view", TORCH_FN(ADInplaceOrView::view));
+  m.impl("expand", TORCH_FN(ADInplaceOrView::expand));
+  m.impl("permute", TORCH_FN(ADInplaceOrView::permute));
+  m.impl("transpose.int", TORCH_FN(ADInplaceOrView::transpose_int));
+  m.impl("t", TORCH_FN(ADInplaceOrView::t));
+  m.impl("squeeze", TORCH_FN(ADInplaceOrView::squeeze));
+  m.impl("squeeze.dim", TORCH_FN(ADInplaceOrView::squeeze_dim));
+  m.impl("unsqueeze", TORCH_FN(ADInplaceOrView::unsqueeze));
+  m.impl("slice.Tensor", TORCH_FN(ADInplaceOrView::slice_Tensor));
+  m.impl("select.int", TORCH_FN(ADInplaceOrView::select_int));
+  m.impl("diagonal", TORCH_FN(ADInplaceOrView::diagonal));
+  m.impl("unfold", TORCH_FN(ADInplaceOrView::unfold));
+}
+
+}  // namespace autograd
+}  // namespace torch

@@ -1,0 +1,112 @@
+#include "aten/autograd/AutogradMeta.h"
+
+#include "aten/autograd/AccumulateGrad.h"
+#include "aten/autograd/Functions.h"
+#include "aten/autograd/GradMode.h"
+
+namespace torch {
+namespace autograd {
+
+AutogradMeta::~AutogradMeta() {
+  // The retain_grad hook points at this meta; it must not outlive it.
+  if (retains_grad_ && grad_fn_) grad_fn_->pop_retains_grad_hook(output_nr_);
+}
+
+void AutogradMeta::set_requires_grad(bool requires_grad, c10::TensorImpl* self_impl) {
+  const c10::ScalarType st = self_impl->scalar_type();
+  TORCH_CHECK(!requires_grad || c10::isFloatingType(st) || c10::isComplexType(st),
+              "Only Tensors of floating point and complex dtype can require gradients");
+  requires_grad_ = requires_grad;
+}
+
+namespace impl {
+
+AutogradMeta* materialize_autograd_meta(const at::TensorBase& t) {
+  TORCH_CHECK(t.defined(), "cannot call materialize_autograd_meta() on undefined tensor");
+  c10::TensorImpl* self = t.unsafeGetTensorImpl();
+  if (self->autograd_meta() == nullptr) self->set_autograd_meta(std::make_unique<AutogradMeta>());
+  return static_cast<AutogradMeta*>(self->autograd_meta());
+}
+
+void rebuild_view_grad_fn(const at::TensorBase& t) {
+  AutogradMeta* meta = get_autograd_meta(t);
+  TORCH_INTERNAL_ASSERT(meta != nullptr && meta->is_view_);
+  const at::Tensor& base = meta->base_;
+  auto fn = std::make_shared<AsStridedBackward0>();
+  fn->self_geometry = TensorGeometry(base);
+  fn->size = t.sizes().vec();
+  fn->stride = t.strides().vec();
+  fn->storage_offset = t.storage_offset();
+  fn->set_next_edges(collect_next_edges(base));
+  fn->add_input_metadata(t);
+  if (meta->retains_grad_ && meta->grad_fn_) {
+    fn->add_retains_grad_hook(0, meta->grad_fn_->pop_retains_grad_hook(meta->output_nr_));
+  }
+  meta->grad_fn_ = std::move(fn);
+  meta->output_nr_ = 0;
+  meta->attr_version_ = t.unsafeGetTensorImpl()->version_counter().current_version();
+}
+
+const std::shared_ptr<Node>& grad_fn(const at::TensorBase& t) {
+  static const std::shared_ptr<Node> none;
+  AutogradMeta* meta = get_autograd_meta(t);
+  if (meta == nullptr) return none;
+  if (!meta->is_view_) return meta->grad_fn_;
+  // See Note [Views and in-place]: a view whose base changed in place since its grad_fn was
+  // made gets a fresh AsStridedBackward0 from the base's current history.
+  if (!meta->grad_fn_ && !meta->base_.requires_grad()) return meta->grad_fn_;
+  if (meta->attr_version_ != t.unsafeGetTensorImpl()->version_counter().current_version()) {
+    rebuild_view_grad_fn(t);
+  }
+  return meta->grad_fn_;
+}
+
+Edge gradient_edge(const at::TensorBase& t) {
+  const std::shared_ptr<Node>& fn = grad_fn(t);
+  if (fn) return Edge(fn, get_autograd_meta(t)->output_nr_);
+  if (!t.requires_grad()) return Edge();
+  return Edge(grad_accumulator(t), 0);
+}
+
+void set_gradient_edge(const at::TensorBase& t, Edge edge) {
+  AutogradMeta* meta = materialize_autograd_meta(t);
+  if (meta->retains_grad_ && meta->grad_fn_) {
+    // The retained gradient is the one arriving at the tensor's current history.
+    auto hook = meta->grad_fn_->pop_retains_grad_hook(meta->output_nr_);
+    if (hook) edge.function->add_retains_grad_hook(edge.input_nr, std::move(hook));
+  }
+  meta->grad_fn_ = std::move(edge.function);
+  meta->output_nr_ = edge.input_nr;
+  if (meta->is_view_) {
+    meta->attr_version_ = t.unsafeGetTensorImpl()->version_counter().current_version();
+  }
+}
+
+std::shared_ptr<Node> grad_accumulator(const at::TensorBase& t) {
+  AutogradMeta* meta = materialize_autograd_meta(t);
+  if (meta->grad_fn_) return nullptr;
+  if (!meta->requires_grad_) return nullptr;
+  if (auto acc = meta->grad_accumulator_.lock()) return acc;
+  auto acc = std::make_shared<AccumulateGrad>(at::Tensor(t));
+  meta->grad_accumulator_ = acc;
+  return acc;
+}
+
+void set_view_of(const at::TensorBase& base, const at::TensorBase& view) {
+  AutogradMeta* meta = materialize_autograd_meta(view);
+  AutogradMeta* base_meta = get_autograd_meta(base);
+  meta->is_view_ = true;
+  if (base_meta && base_meta->is_view_) {
+    meta->base_ = base_meta->base_;
+    // A view of a view made under no_grad is as untrackable as its parent.
+    meta->creation_meta_ = base_meta->creation_meta_;
+  } else {
+    meta->base_ = at::Tensor(base);
+  }
+  if (!at::GradMode::is_enabled()) meta->creation_meta_ = CreationMeta::NO_GRAD_MODE;
+  meta->attr_version_ = view.unsafeGetTensorImpl()->version_counter().current_version();
+}
+
+}  // namespace impl
+}  // namespace autograd
+}  // namespace torch

@@ -1,0 +1,231 @@
+#pragma once
+// The backward nodes, one per differentiable operator overload, named as libtorch's generated
+// ones are (torch/csrc/autograd/generated/Functions.h): CloneBackward0 is clone's, AddBackward0
+// add.Tensor's, AddBackward1 add.Scalar's, and so on. Each holds what its formula needs (the
+// saved tensors as SavedVariable, sizes and dims as plain values), set by the operator's
+// autograd kernel (VariableType*.cpp). Formulas are in FunctionsMath.cpp and FunctionsViews.cpp.
+//
+//   auto y = x * w;                               // MulBackward0 saves x and w
+//   y.grad_fn()->name();                          // "MulBackward0"
+//
+// A formula may return a gradient of a broadcast shape or another dtype: the engine reduces it
+// to the input's shape and casts it (Note [Engine ordering] in Engine.h, validate_outputs).
+
+#include <string>
+#include <vector>
+
+#include "aten/autograd/FunctionsManual.h"
+#include "aten/autograd/Node.h"
+#include "aten/autograd/SavedVariable.h"
+#include "c10/core/Scalar.h"
+
+namespace torch {
+namespace autograd {
+namespace generated {
+
+// The members every node has: its name and its formula. Saved values follow in the class.
+#define MINIATEN_NODE(Name)                            \
+  std::string name() const override {                  \
+    return #Name;                                      \
+  }                                                    \
+                                                       \
+ protected:                                            \
+  variable_list apply(variable_list&& grads) override; \
+                                                       \
+ public:
+
+// ---- Copies ----------------------------------------------------------------------------------
+struct TORCH_API CloneBackward0 final : public Node {
+  MINIATEN_NODE(CloneBackward0)
+};
+struct TORCH_API ToCopyBackward0 final : public Node {
+  MINIATEN_NODE(ToCopyBackward0)
+  at::TensorOptions self_options;
+};
+struct TORCH_API AliasBackward0 final : public Node {
+  MINIATEN_NODE(AliasBackward0)
+};
+
+// ---- Arithmetic (FunctionsMath.cpp) ----------------------------------------------------------
+struct TORCH_API AddBackward0 final : public Node {  // add.Tensor
+  MINIATEN_NODE(AddBackward0)
+  c10::Scalar alpha;
+};
+struct TORCH_API AddBackward1 final : public Node {  // add.Scalar
+  MINIATEN_NODE(AddBackward1)
+};
+struct TORCH_API SubBackward0 final : public Node {  // sub.Tensor
+  MINIATEN_NODE(SubBackward0)
+  c10::Scalar alpha;
+};
+struct TORCH_API SubBackward1 final : public Node {  // sub.Scalar
+  MINIATEN_NODE(SubBackward1)
+};
+struct TORCH_API MulBackward0 final : public Node {  // mul.Tensor
+  MINIATEN_NODE(MulBackward0)
+  SavedVariable self_, other_;
+  void release_variables() override {
+    self_.reset_data();
+    other_.reset_data();
+  }
+};
+struct TORCH_API MulBackward1 final : public Node {  // mul.Scalar
+  MINIATEN_NODE(MulBackward1)
+  c10::Scalar other;
+};
+struct TORCH_API DivBackward0 final : public Node {  // div.Tensor
+  MINIATEN_NODE(DivBackward0)
+  SavedVariable self_, other_;
+  void release_variables() override {
+    self_.reset_data();
+    other_.reset_data();
+  }
+};
+struct TORCH_API DivBackward1 final : public Node {  // div.Scalar
+  MINIATEN_NODE(DivBackward1)
+  c10::Scalar other;
+};
+struct TORCH_API NegBackward0 final : public Node {
+  MINIATEN_NODE(NegBackward0)
+};
+struct TORCH_API AbsBackward0 final : public Node {
+  MINIATEN_NODE(AbsBackward0)
+  SavedVariable self_;
+  void release_variables() override { self_.reset_data(); }
+};
+struct TORCH_API ExpBackward0 final : public Node {
+  MINIATEN_NODE(ExpBackward0)
+  SavedVariable result_;
+  void release_variables() override { result_.reset_data(); }
+};
+struct TORCH_API LogBackward0 final : public Node {
+  MINIATEN_NODE(LogBackward0)
+  SavedVariable self_;
+  void release_variables() override { self_.reset_data(); }
+};
+struct TORCH_API SqrtBackward0 final : public Node {
+  MINIATEN_NODE(SqrtBackward0)
+  SavedVariable result_;
+  void release_variables() override { result_.reset_data(); }
+};
+struct TORCH_API WhereBackward0 final : public Node {
+  MINIATEN_NODE(WhereBackward0)
+  SavedVariable condition_;
+  void release_variables() override { condition_.reset_data(); }
+};
+struct TORCH_API FillBackward2 final : public Node {  // fill_.Scalar
+  MINIATEN_NODE(FillBackward2)
+};
+struct TORCH_API FillBackward3 final : public Node {  // fill_.Tensor
+  MINIATEN_NODE(FillBackward3)
+};
+struct TORCH_API ZeroBackward0 final : public Node {
+  MINIATEN_NODE(ZeroBackward0)
+};
+
+// ---- Reductions ------------------------------------------------------------------------------
+struct TORCH_API SumBackward0 final : public Node {  // sum
+  MINIATEN_NODE(SumBackward0)
+  std::vector<int64_t> self_sizes;
+};
+struct TORCH_API SumBackward1 final : public Node {  // sum.dim_IntList
+  MINIATEN_NODE(SumBackward1)
+  std::vector<int64_t> self_sizes;
+  std::vector<int64_t> dim;
+  bool keepdim = false;
+};
+struct TORCH_API MeanBackward0 final : public Node {  // mean
+  MINIATEN_NODE(MeanBackward0)
+  std::vector<int64_t> self_sizes;
+  int64_t self_numel = 0;
+};
+struct TORCH_API MeanBackward1 final : public Node {  // mean.dim
+  MINIATEN_NODE(MeanBackward1)
+  std::vector<int64_t> self_sizes;
+  std::vector<int64_t> dim;
+  bool keepdim = false;
+};
+struct TORCH_API CumsumBackward0 final : public Node {
+  MINIATEN_NODE(CumsumBackward0)
+  int64_t dim = 0;
+};
+
+// ---- Views (FunctionsViews.cpp) --------------------------------------------------------------
+struct TORCH_API AsStridedBackward0 final : public Node {
+  MINIATEN_NODE(AsStridedBackward0)
+  TensorGeometry self_geometry;
+  std::vector<int64_t> size, stride;
+  int64_t storage_offset = 0;
+};
+struct TORCH_API ViewBackward0 final : public Node {
+  MINIATEN_NODE(ViewBackward0)
+  std::vector<int64_t> self_sizes;
+};
+struct TORCH_API ExpandBackward0 final : public Node {
+  MINIATEN_NODE(ExpandBackward0)
+  std::vector<int64_t> self_sizes;
+};
+struct TORCH_API PermuteBackward0 final : public Node {
+  MINIATEN_NODE(PermuteBackward0)
+  std::vector<int64_t> dims;
+};
+struct TORCH_API TransposeBackward0 final : public Node {
+  MINIATEN_NODE(TransposeBackward0)
+  int64_t dim0 = 0, dim1 = 0;
+};
+struct TORCH_API TBackward0 final : public Node {
+  MINIATEN_NODE(TBackward0)
+};
+struct TORCH_API SqueezeBackward0 final : public Node {  // squeeze
+  MINIATEN_NODE(SqueezeBackward0)
+  std::vector<int64_t> self_sizes;
+};
+struct TORCH_API SqueezeBackward1 final : public Node {  // squeeze.dim
+  MINIATEN_NODE(SqueezeBackward1)
+  std::vector<int64_t> self_sizes;
+  int64_t dim = 0;
+};
+struct TORCH_API UnsqueezeBackward0 final : public Node {
+  MINIATEN_NODE(UnsqueezeBackward0)
+  int64_t dim = 0;
+};
+struct TORCH_API SliceBackward0 final : public Node {
+  MINIATEN_NODE(SliceBackward0)
+  std::vector<int64_t> self_sizes;
+  int64_t dim = 0;
+  c10::optional<int64_t> start, end;
+  int64_t step = 1;
+};
+struct TORCH_API SelectBackward0 final : public Node {
+  MINIATEN_NODE(SelectBackward0)
+  std::vector<int64_t> self_sizes;
+  int64_t dim = 0, index = 0;
+};
+struct TORCH_API DiagonalBackward0 final : public Node {
+  MINIATEN_NODE(DiagonalBackward0)
+  std::vector<int64_t> self_sizes;
+  int64_t offset = 0, dim1 = 0, dim2 = 1;
+};
+struct TORCH_API UnfoldBackward0 final : public Node {
+  MINIATEN_NODE(UnfoldBackward0)
+  std::vector<int64_t> self_sizes;
+  int64_t dimension = 0, size = 0, step = 0;
+};
+
+#undef MINIATEN_NODE
+
+}  // namespace generated
+
+// copy_'s node keeps libtorch's hand-written name.
+struct TORCH_API CopyBackwards final : public Node {
+  std::string name() const override { return "torch::autograd::CopyBackwards"; }
+  at::TensorOptions src_options;
+
+ protected:
+  variable_list apply(variable_list&& grads) override;
+};
+
+using namespace generated;  // torch::autograd::CloneBackward0, as libtorch's users write it
+
+}  // namespace autograd
+}  // namespace torch

@@ -1,0 +1,132 @@
+#pragma once
+// Node: one step of the backward graph. A kernel on the Autograd key makes one per operation
+// on tensors that require grad; its apply() maps the gradients of the operation's outputs to
+// the gradients of its inputs, which flow along next_edges() to the nodes that made them.
+//
+//   auto y = x.clone();                       // x requires grad
+//   auto fn = y.grad_fn();                    // CloneBackward0
+//   fn->name();                               // "CloneBackward0"
+//   fn->next_edges()[0].function->name();     // "torch::autograd::AccumulateGrad" (x is a leaf)
+//   (*fn)({at::ones({2})});                   // {grad for x}
+//
+// A new node type overrides apply() and name(); it saves what it needs as SavedVariable
+// members (see SavedVariable.h) and frees them in release_variables().
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "aten/core/Tensor.h"
+#include "c10/core/Device.h"
+#include "c10/core/ScalarType.h"
+#include "c10/util/SmallVector.h"
+
+namespace torch {
+namespace autograd {
+
+struct Node;
+using variable_list = std::vector<at::Tensor>;
+
+// Input `input_nr` of `function`: where a gradient goes. Invalid (no function) when the
+// tensor needs no gradient.
+struct TORCH_API Edge {
+  Edge() noexcept : input_nr(0) {}
+  Edge(std::shared_ptr<Node> function_, uint32_t input_nr_) noexcept
+      : function(std::move(function_)), input_nr(input_nr_) {}
+  bool is_valid() const noexcept { return function != nullptr; }
+  bool operator==(const Edge& other) const noexcept {
+    return function == other.function && input_nr == other.input_nr;
+  }
+
+  std::shared_ptr<Node> function;
+  uint32_t input_nr;
+};
+using edge_list = std::vector<Edge>;
+
+// What a node expects of the gradient for one of its inputs (a forward output): the engine
+// reduces a broadcast gradient to this shape and casts it to this dtype and device.
+struct TORCH_API InputMetadata {
+  explicit InputMetadata(const at::TensorBase& t)
+      : shape_(t.sizes().begin(), t.sizes().end()), dtype_(t.scalar_type()), device_(t.device()) {}
+  c10::IntArrayRef shape() const { return shape_; }
+  c10::ScalarType dtype() const { return dtype_; }
+  c10::Device device() const { return device_; }
+  at::TensorOptions options() const { return at::TensorOptions().dtype(dtype_).device(device_); }
+  // A zero gradient, for an output that received none.
+  at::Tensor zeros_like() const;
+
+ private:
+  c10::DimVector shape_;
+  c10::ScalarType dtype_;
+  c10::Device device_;
+};
+
+// The next sequence number on this thread (libtorch's at::sequence_number).
+TORCH_API uint64_t next_sequence_nr();
+
+struct TORCH_API Node : std::enable_shared_from_this<Node> {
+  // Takes the thread's next sequence number: a node made later runs earlier in backward. See
+  // Note [Engine ordering] in Engine.h.
+  explicit Node(edge_list&& next_edges = edge_list())
+      : Node(next_sequence_nr(), std::move(next_edges)) {}
+  Node(uint64_t sequence_nr, edge_list&& next_edges)
+      : sequence_nr_(sequence_nr), next_edges_(std::move(next_edges)) {}
+  virtual ~Node() = default;
+  Node(const Node&) = delete;
+  Node& operator=(const Node&) = delete;
+
+  // Runs the retain_grad hooks on the incoming gradients, then apply().
+  variable_list operator()(variable_list&& inputs);
+
+  // libtorch's names: "CloneBackward0" for generated nodes, the qualified class name
+  // ("torch::autograd::AccumulateGrad") for hand-written ones.
+  virtual std::string name() const = 0;
+
+  // ---- Edges to the next nodes: one per forward input (the node's outputs) -----------------
+  const Edge& next_edge(size_t index) const { return next_edges_[index]; }
+  const edge_list& next_edges() const noexcept { return next_edges_; }
+  edge_list& next_edges() noexcept { return next_edges_; }
+  void set_next_edge(size_t index, Edge edge) { next_edges_[index] = std::move(edge); }
+  void set_next_edges(edge_list&& next_edges) { next_edges_ = std::move(next_edges); }
+  void add_next_edge(Edge edge) { next_edges_.push_back(std::move(edge)); }
+  uint32_t num_outputs() const noexcept { return static_cast<uint32_t>(next_edges_.size()); }
+  // Whether output `index` goes anywhere; formulas skip the gradients nobody needs.
+  bool should_compute_output(size_t index) const {
+    return index < next_edges_.size() && next_edges_[index].is_valid();
+  }
+
+  // ---- Inputs: one per forward output -------------------------------------------------------
+  // Records a forward output's shape, dtype and device; returns its input number.
+  uint32_t add_input_metadata(const at::TensorBase& t) {
+    input_metadata_.emplace_back(t);
+    return static_cast<uint32_t>(input_metadata_.size() - 1);
+  }
+  uint32_t num_inputs() const noexcept { return static_cast<uint32_t>(input_metadata_.size()); }
+  const InputMetadata& input_metadata(size_t index) const { return input_metadata_[index]; }
+
+  uint64_t sequence_nr() const noexcept { return sequence_nr_; }
+
+  // Frees saved tensors after a backward pass without retain_graph.
+  virtual void release_variables() {}
+
+  // ---- retain_grad ---------------------------------------------------------------------------
+  // A hook that sees the gradient arriving at input `input_nr` (what Tensor::retain_grad uses).
+  using RetainGradHook = std::function<void(const at::Tensor&)>;
+  void add_retains_grad_hook(uint32_t input_nr, RetainGradHook hook);
+  // Removes and returns the hook for `input_nr`, if any.
+  RetainGradHook pop_retains_grad_hook(uint32_t input_nr);
+
+ protected:
+  virtual variable_list apply(variable_list&& inputs) = 0;
+
+  const uint64_t sequence_nr_;
+  edge_list next_edges_;
+  c10::SmallVector<InputMetadata, 1> input_metadata_;
+  std::vector<std::pair<uint32_t, RetainGradHook>> retains_grad_hooks_;
+};
+
+}  // namespace autograd
+}  // namespace torch

@@ -1,0 +1,58 @@
+#include "aten/autograd/SavedVariable.h"
+
+#include <sstream>
+
+#include "aten/autograd/AutogradMeta.h"
+
+namespace torch {
+namespace autograd {
+
+const char* const ERR_BACKWARD_TWICE =
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you "
+    "call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward "
+    "through the graph a second time or if you need to access saved tensors after calling "
+    "backward.";
+
+SavedVariable::SavedVariable(const at::Tensor& variable, bool is_output) {
+  if (!variable.defined()) return;
+  was_defined_ = true;
+  saved_version_ = variable.unsafeGetTensorImpl()->version_counter().current_version();
+  if (AutogradMeta* meta = impl::get_autograd_meta(variable)) {
+    if (const std::shared_ptr<Node>& fn = impl::grad_fn(variable)) {
+      grad_fn_ = fn;
+      output_nr_ = meta->output_nr_;
+    }
+  }
+  // Backward formulas need the values only, never the history: detach() keeps the storage and
+  // the version counter and drops the rest (for outputs, this is what breaks the cycle).
+  data_ = (is_output || impl::get_autograd_meta(variable)) ? variable.detach() : variable;
+}
+
+at::Tensor SavedVariable::unpack() const {
+  if (!was_defined_) return at::Tensor();
+  TORCH_CHECK(!data_freed_, ERR_BACKWARD_TWICE);
+  const uint32_t current_version = data_.unsafeGetTensorImpl()->version_counter().current_version();
+  if (current_version != saved_version_) {
+    std::ostringstream message;
+    message << "one of the variables needed for gradient computation has been modified by an "
+               "inplace operation: ["
+            << data_.toString() << " " << data_.sizes() << "]";
+    if (auto fn = grad_fn_.lock()) {
+      message << ", which is output " << output_nr_ << " of " << fn->name() << ",";
+    }
+    message << " is at version " << current_version << "; expected version " << saved_version_
+            << " instead. Hint: enable anomaly detection to find the operation that failed to "
+               "compute its gradient, with torch.autograd.set_detect_anomaly(True).";
+    TORCH_CHECK(false, message.str());
+  }
+  return data_;
+}
+
+void SavedVariable::reset_data() {
+  data_.reset();
+  data_freed_ = true;
+}
+
+}  // namespace autograd
+}  // namespace torch

@@ -1,0 +1,203 @@
+// The autograd kernels of arithmetic and reductions: add/sub/mul/div (Tensor and Scalar, and
+// in place), neg, abs, exp, log, sqrt (and in place), where, sum, mean, cumsum. What each
+// saves is what its formula in FunctionsMath.cpp reads, and only when that gradient is needed
+// (as libtorch's generated code does).
+
+#include "aten/ATen.h"
+#include "aten/autograd/Functions.h"
+#include "aten/autograd/VariableTypeUtils.h"
+#include "dispatcher/Library.h"
+
+namespace torch {
+namespace autograd {
+namespace VariableType {
+
+using namespace impl;
+
+constexpr c10::DispatchKeySet kAfterAutograd = c10::after_autograd_keyset;
+
+// ---- add / sub ---------------------------------------------------------------------------------
+
+at::Tensor add_Tensor(c10::DispatchKeySet ks, const at::Tensor& self, const at::Tensor& other,
+                      const at::Scalar& alpha) {
+  auto grad_fn = make_node_if<AddBackward0>(compute_requires_grad(self, other), self, other);
+  if (grad_fn) grad_fn->alpha = alpha;
+  return record_functional(grad_fn, [&] {
+    return at::_ops::add_Tensor::redispatch(ks & kAfterAutograd, self, other, alpha);
+  });
+}
+
+at::Tensor& add__Tensor(c10::DispatchKeySet ks, at::Tensor& self, const at::Tensor& other,
+                        const at::Scalar& alpha) {
+  const bool requires_grad = compute_requires_grad(self, other);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<AddBackward0>(requires_grad, self, other);
+  if (grad_fn) grad_fn->alpha = alpha;
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::add__Tensor::redispatch(ks & kAfterAutograd, self, other, alpha);
+  });
+}
+
+at::Tensor add_Scalar(c10::DispatchKeySet ks, const at::Tensor& self, const at::Scalar& other,
+                      const at::Scalar& alpha) {
+  auto grad_fn = make_node_if<AddBackward1>(compute_requires_grad(self), self);
+  return record_functional(grad_fn, [&] {
+    return at::_ops::add_Scalar::redispatch(ks & kAfterAutograd, self, other, alpha);
+  });
+}
+
+at::Tensor& add__Scalar(c10::DispatchKeySet ks, at::Tensor& self, const at::Scalar& other,
+                        const at::Scalar& alpha) {
+  const bool requires_grad = compute_requires_grad(self);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<AddBackward1>(requires_grad, self);
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::add__Scalar::redispatch(ks & kAfterAutograd, self, other, alpha);
+  });
+}
+
+at::Tensor sub_Tensor(c10::DispatchKeySet ks, const at::Tensor& self, const at::Tensor& other,
+                      const at::Scalar& alpha) {
+  auto grad_fn = make_node_if<SubBackward0>(compute_requires_grad(self, other), self, other);
+  if (grad_fn) grad_fn->alpha = alpha;
+  return record_functional(grad_fn, [&] {
+    return at::_ops::sub_Tensor::redispatch(ks & kAfterAutograd, self, other, alpha);
+  });
+}
+
+at::Tensor& sub__Tensor(c10::DispatchKeySet ks, at::Tensor& self, const at::Tensor& other,
+                        const at::Scalar& alpha) {
+  const bool requires_grad = compute_requires_grad(self, other);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<SubBackward0>(requires_grad, self, other);
+  if (grad_fn) grad_fn->alpha = alpha;
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::sub__Tensor::redispatch(ks & kAfterAutograd, self, other, alpha);
+  });
+}
+
+at::Tensor sub_Scalar(c10::DispatchKeySet ks, const at::Tensor& self, const at::Scalar& other,
+                      const at::Scalar& alpha) {
+  auto grad_fn = make_node_if<SubBackward1>(compute_requires_grad(self), self);
+  return record_functional(grad_fn, [&] {
+    return at::_ops::sub_Scalar::redispatch(ks & kAfterAutograd, self, other, alpha);
+  });
+}
+
+at::Tensor& sub__Scalar(c10::DispatchKeySet ks, at::Tensor& self, const at::Scalar& other,
+                        const at::Scalar& alpha) {
+  const bool requires_grad = compute_requires_grad(self);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<SubBackward1>(requires_grad, self);
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::sub__Scalar::redispatch(ks & kAfterAutograd, self, other, alpha);
+  });
+}
+
+// ---- mul / div ---------------------------------------------------------------------------------
+
+at::Tensor mul_Tensor(c10::DispatchKeySet ks, const at::Tensor& self, const at::Tensor& other) {
+  auto grad_fn = make_node_if<MulBackward0>(compute_requires_grad(self, other), self, other);
+  if (grad_fn) {
+    if (grad_fn->should_compute_output(1)) grad_fn->self_ = SavedVariable(self, false);
+    if (grad_fn->should_compute_output(0)) grad_fn->other_ = SavedVariable(other, false);
+  }
+  return record_functional(
+      grad_fn, [&] { return at::_ops::mul_Tensor::redispatch(ks & kAfterAutograd, self, other); });
+}
+
+at::Tensor& mul__Tensor(c10::DispatchKeySet ks, at::Tensor& self, const at::Tensor& other) {
+  const bool requires_grad = compute_requires_grad(self, other);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<MulBackward0>(requires_grad, self, other);
+  if (grad_fn) {
+    if (grad_fn->should_compute_output(1))
+      grad_fn->self_ = SavedVariable(original_value(self), false);
+    if (grad_fn->should_compute_output(0)) grad_fn->other_ = SavedVariable(other, false);
+  }
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::mul__Tensor::redispatch(ks & kAfterAutograd, self, other);
+  });
+}
+
+at::Tensor mul_Scalar(c10::DispatchKeySet ks, const at::Tensor& self, const at::Scalar& other) {
+  auto grad_fn = make_node_if<MulBackward1>(compute_requires_grad(self), self);
+  if (grad_fn) grad_fn->other = other;
+  return record_functional(
+      grad_fn, [&] { return at::_ops::mul_Scalar::redispatch(ks & kAfterAutograd, self, other); });
+}
+
+at::Tensor& mul__Scalar(c10::DispatchKeySet ks, at::Tensor& self, const at::Scalar& other) {
+  const bool requires_grad = compute_requires_grad(self);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<MulBackward1>(requires_grad, self);
+  if (grad_fn) grad_fn->other = other;
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::mul__Scalar::redispatch(ks & kAfterAutograd, self, other);
+  });
+}
+
+at::Tensor div_Tensor(c10::DispatchKeySet ks, const at::Tensor& self, const at::Tensor& other) {
+  auto grad_fn = make_node_if<DivBackward0>(compute_requires_grad(self, other), self, other);
+  if (grad_fn) {
+    if (grad_fn->should_compute_output(1)) grad_fn->self_ = SavedVariable(self, false);
+    grad_fn->other_ = SavedVariable(other, false);
+  }
+  return record_functional(
+      grad_fn, [&] { return at::_ops::div_Tensor::redispatch(ks & kAfterAutograd, self, other); });
+}
+
+at::Tensor& div__Tensor(c10::DispatchKeySet ks, at::Tensor& self, const at::Tensor& other) {
+  const bool requires_grad = compute_requires_grad(self, other);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<DivBackward0>(requires_grad, self, other);
+  if (grad_fn) {
+    if (grad_fn->should_compute_output(1))
+      grad_fn->self_ = SavedVariable(original_value(self), false);
+    grad_fn->other_ = SavedVariable(other, false);
+  }
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::div__Tensor::redispatch(ks & kAfterAutograd, self, other);
+  });
+}
+
+at::Tensor div_Scalar(c10::DispatchKeySet ks, const at::Tensor& self, const at::Scalar& other) {
+  auto grad_fn = make_node_if<DivBackward1>(compute_requires_grad(self), self);
+  if (grad_fn) grad_fn->other = other;
+  return record_functional(
+      grad_fn, [&] { return at::_ops::div_Scalar::redispatch(ks & kAfterAutograd, self, other); });
+}
+
+at::Tensor& div__Scalar(c10::DispatchKeySet ks, at::Tensor& self, const at::Scalar& other) {
+  const bool requires_grad = compute_requires_grad(self);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<DivBackward1>(requires_grad, self);
+  if (grad_fn) grad_fn->other = other;
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::div__Scalar::redispatch(ks & kAfterAutograd, self, other);
+  });
+}
+
+}  // namespace VariableType
+
+TORCH_LIBRARY_IMPL(aten, Autograd, m) {
+  m.impl("add.Tensor", TORCH_FN(VariableType::add_Tensor));
+  m.impl("add_.Tensor", TORCH_FN(VariableType::add__Tensor));
+  m.impl("add.Scalar", TORCH_FN(VariableType::add_Scalar));
+  m.impl("add_.Scalar", TORCH_FN(VariableType::add__Scalar));
+  m.impl("sub.Tensor", TORCH_FN(VariableType::sub_Tensor));
+  m.impl("sub_.Tensor", TORCH_FN(VariableType::sub__Tensor));
+  m.impl("sub.Scalar", TORCH_FN(VariableType::sub_Scalar));
+  m.impl("sub_.Scalar", TORCH_FN(VariableType::sub__Scalar));
+  m.impl("mul.Tensor", TORCH_FN(VariableType::mul_Tensor));
+  m.impl("mul_.Tensor", TORCH_FN(VariableType::mul__Tensor));
+  m.impl("mul.Scalar", TORCH_FN(VariableType::mul_Scalar));
+  m.impl("mul_.Scalar", TORCH_FN(VariableType::mul__Scalar));
+  m.impl("div.Tensor", TORCH_FN(VariableType::div_Tensor));
+  m.impl("div_.Tensor", TORCH_FN(VariableType::div__Tensor));
+  m.impl("div.Scalar", TORCH_FN(VariableType::div_Scalar));
+  m.impl("div_.Scalar", TORCH_FN(VariableType::div__Scalar));
+}
+
+}  // namespace autograd
+}  // namespace torch

@@ -1,0 +1,68 @@
+#include "aten/autograd/VariableTypeUtils.h"
+
+#include <string>
+
+#include "aten/autograd/CopySlices.h"
+
+namespace torch {
+namespace autograd {
+namespace impl {
+
+void trace_node_created(const Node& node) {
+  std::string line = "autograd: created " + node.name() + " (next edges: ";
+  const edge_list& edges = node.next_edges();
+  for (size_t i = 0; i < edges.size(); ++i) {
+    if (i > 0) line += ", ";
+    line += edges[i].is_valid() ? edges[i].function->name() : std::string("None");
+  }
+  c10::DispatchTrace::log(line + ")");
+}
+
+void set_history(const at::Tensor& result, const std::shared_ptr<Node>& grad_fn) {
+  if (!grad_fn) return;
+  const uint32_t output_nr = grad_fn->add_input_metadata(result);
+  set_gradient_edge(result, Edge(grad_fn, output_nr));
+}
+
+void check_inplace(const at::Tensor& self, bool requires_grad) {
+  if (!requires_grad || !at::GradMode::is_enabled()) return;
+  const AutogradMeta* meta = get_autograd_meta(self);
+  if (meta != nullptr && meta->is_view_) {
+    if (meta->creation_meta_ == CreationMeta::NO_GRAD_MODE) {
+      const std::string head =
+          meta->grad_fn_ ? "Output " + std::to_string(meta->output_nr_) + " of " +
+                               meta->grad_fn_->name() + " is a view and is being modified inplace."
+                         : "A view was created in no_grad mode and is being modified inplace "
+                           "with grad mode enabled.";
+      TORCH_CHECK(false, head,
+                  " Given that this use case is ambiguous and error-prone, it is forbidden. You "
+                  "can clarify your code by moving both the view and the inplace either both "
+                  "inside the no_grad block (if you don't want the inplace to be tracked) or "
+                  "both outside (if you want the inplace to be tracked).");
+    }
+    TORCH_CHECK(!(self.requires_grad() && meta->base_.is_leaf()),
+                "a view of a leaf Variable that requires grad is being used in an in-place "
+                "operation.");
+  }
+  TORCH_CHECK(!(self.requires_grad() && self.is_leaf()),
+              "a leaf Variable that requires grad is being used in an in-place operation.");
+}
+
+void rebase_history(const at::Tensor& self, std::shared_ptr<Node> grad_fn) {
+  if (!grad_fn) return;
+  grad_fn->add_input_metadata(self);
+  AutogradMeta* meta = get_autograd_meta(self);
+  if (meta != nullptr && meta->is_view_) {
+    const at::Tensor base = meta->base_;
+    auto copy_slices = std::make_shared<CopySlices>(base, self, std::move(grad_fn));
+    if (c10::DispatchTrace::enabled()) trace_node_created(*copy_slices);
+    set_gradient_edge(base, Edge(std::move(copy_slices), 0));
+    rebuild_view_grad_fn(self);
+    return;
+  }
+  set_gradient_edge(self, Edge(std::move(grad_fn), 0));
+}
+
+}  // namespace impl
+}  // namespace autograd
+}  // namespace torch

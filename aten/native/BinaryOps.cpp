@@ -1,0 +1,196 @@
+// add, sub, mul, div: argument checks, the TensorIterator, and the kernel stub
+// (aten/native/cpu/BinaryOpsKernel.cpp). libtorch's aten/src/ATen/native/BinaryOps.cpp.
+//
+// Note [Functional, in-place and out= share one body]
+// libtorch declares add.out as a structured kernel and generates add and add_ from it: the
+// three differ only in the output handed to TensorIterator. Here they are written out and call
+// one builder each: the functional form passes an undefined output (TensorIterator allocates it
+// with the layout of the inputs), the in-place form passes self (which makes self read-write,
+// so it may not be resized and the result type must cast to it), and out= passes out (resized,
+// with the deprecation warning, when it has the wrong shape).
+//
+// Note [Scalar overloads wrap their Scalar]
+// add(t, 2.5) is add(t, wrapped_scalar_tensor(2.5)): a 0-dim Double tensor marked as a wrapped
+// number, so type promotion treats it as the lowest-priority operand (int tensor + 2.5 -> Float,
+// not Double) and the vectorized loop sees a broadcast input (stride 0). libtorch does the same.
+
+#include "aten/ATen.h"
+#include "aten/generated/NativeFunctions.h"
+#include "aten/native/BinaryOps.h"
+#include "aten/native/TypePromotion.h"
+
+namespace at {
+namespace native {
+
+DEFINE_DISPATCH(add_stub);
+DEFINE_DISPATCH(mul_stub);
+DEFINE_DISPATCH(div_true_stub);
+
+namespace {
+
+void alpha_check(c10::ScalarType dtype, const Scalar& alpha) {
+  TORCH_CHECK(!alpha.isBoolean() || dtype == c10::ScalarType::Bool,
+              "Boolean alpha only supported for Boolean results.");
+  TORCH_CHECK(c10::isFloatingType(dtype) || alpha.isIntegral(true),
+              "For integral input tensors, argument alpha must not be a floating point number.");
+}
+
+void sub_check(const Tensor& self, const Tensor& other) {
+  TORCH_CHECK(self.scalar_type() != c10::ScalarType::Bool ||
+                  other.scalar_type() != c10::ScalarType::Bool,
+              "Subtraction, the `-` operator, with two bool tensors is not supported. "
+              "Use the `^` or `logical_xor()` operator instead.");
+  TORCH_CHECK(self.scalar_type() != c10::ScalarType::Bool &&
+                  other.scalar_type() != c10::ScalarType::Bool,
+              "Subtraction, the `-` operator, with a bool tensor is not supported. "
+              "If you are trying to invert a mask, use the `~` or `logical_not()` operator "
+              "instead.");
+}
+
+// A write through an in-place or out= operator is a new version of that tensor.
+Tensor& written(Tensor& t) {
+  t.unsafeGetTensorImpl()->bump_version();
+  return t;
+}
+
+// The shared bodies; `out` is undefined, self, or the out= tensor. See Note [Functional,
+// in-place and out= share one body].
+TensorIterator run_add(Tensor& out, const Tensor& self, const Tensor& other,
+                       const Scalar& alpha) {
+  auto iter = TensorIterator::binary_op(out, self, other);
+  alpha_check(iter.dtype(), alpha);
+  add_stub(iter.device_type(), iter, alpha);
+  return iter;
+}
+
+TensorIterator run_sub(Tensor& out, const Tensor& self, const Tensor& other,
+                       const Scalar& alpha) {
+  sub_check(self, other);
+  auto iter = TensorIterator::binary_op(out, self, other);
+  alpha_check(iter.dtype(), alpha);
+  add_stub(iter.device_type(), iter, -alpha);
+  return iter;
+}
+
+TensorIterator run_mul(Tensor& out, const Tensor& self, const Tensor& other) {
+  auto iter = TensorIterator::binary_op(out, self, other);
+  mul_stub(iter.device_type(), iter);
+  return iter;
+}
+
+// True division: integer and bool inputs compute in the default float dtype.
+TensorIterator run_div(Tensor& out, const Tensor& self, const Tensor& other) {
+  auto iter = TensorIterator::binary_float_op(out, self, other);
+  div_true_stub(iter.device_type(), iter);
+  return iter;
+}
+
+}  // namespace
+
+// ---- add -------------------------------------------------------------------------------------
+
+Tensor add(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  Tensor out;
+  return run_add(out, self, other, alpha).output();
+}
+
+Tensor& add_(Tensor& self, const Tensor& other, const Scalar& alpha) {
+  run_add(self, self, other, alpha);
+  return written(self);
+}
+
+Tensor& add_out(const Tensor& self, const Tensor& other, const Scalar& alpha, Tensor& out) {
+  run_add(out, self, other, alpha);
+  return written(out);
+}
+
+// See Note [Scalar overloads wrap their Scalar].
+Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return at::add(self, wrapped_scalar_tensor(other), alpha);
+}
+
+Tensor& add_(Tensor& self, const Scalar& other, const Scalar& alpha) {
+  self.add_(wrapped_scalar_tensor(other), alpha);
+  return self;
+}
+
+// ---- sub -------------------------------------------------------------------------------------
+
+Tensor sub(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  Tensor out;
+  return run_sub(out, self, other, alpha).output();
+}
+
+Tensor& sub_(Tensor& self, const Tensor& other, const Scalar& alpha) {
+  run_sub(self, self, other, alpha);
+  return written(self);
+}
+
+Tensor& sub_out(const Tensor& self, const Tensor& other, const Scalar& alpha, Tensor& out) {
+  run_sub(out, self, other, alpha);
+  return written(out);
+}
+
+Tensor sub(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return at::sub(self, wrapped_scalar_tensor(other), alpha);
+}
+
+Tensor& sub_(Tensor& self, const Scalar& other, const Scalar& alpha) {
+  self.sub_(wrapped_scalar_tensor(other), alpha);
+  return self;
+}
+
+// ---- mul -------------------------------------------------------------------------------------
+
+Tensor mul(const Tensor& self, const Tensor& other) {
+  Tensor out;
+  return run_mul(out, self, other).output();
+}
+
+Tensor& mul_(Tensor& self, const Tensor& other) {
+  run_mul(self, self, other);
+  return written(self);
+}
+
+Tensor& mul_out(const Tensor& self, const Tensor& other, Tensor& out) {
+  run_mul(out, self, other);
+  return written(out);
+}
+
+Tensor mul(const Tensor& self, const Scalar& other) {
+  return at::mul(self, wrapped_scalar_tensor(other));
+}
+
+Tensor& mul_(Tensor& self, const Scalar& other) {
+  self.mul_(wrapped_scalar_tensor(other));
+  return self;
+}
+
+// ---- div -------------------------------------------------------------------------------------
+
+Tensor div(const Tensor& self, const Tensor& other) {
+  Tensor out;
+  return run_div(out, self, other).output();
+}
+
+Tensor& div_(Tensor& self, const Tensor& other) {
+  run_div(self, self, other);
+  return written(self);
+}
+
+Tensor& div_out(const Tensor& self, const Tensor& other, Tensor& out) {
+  run_div(out, self, other);
+  return written(out);
+}
+
+Tensor div(const Tensor& self, const Scalar& other) {
+  return at::div(self, wrapped_scalar_tensor(other));
+}
+
+Tensor& div_(Tensor& self, const Scalar& other) {
+  self.div_(wrapped_scalar_tensor(other));
+  return self;
+}
+
+}  // namespace native
+}  // namespace at

@@ -1,0 +1,43 @@
+#pragma once
+// The kernels behind the binary elementwise operators (add, sub, mul, div), the comparisons
+// (eq, ne, lt, le, gt, ge) and where: one DispatchStub each, called by the operators in
+// BinaryOps.cpp and CompareOps.cpp, filled by aten/native/cpu/BinaryOpsKernel.cpp (once per CPU
+// capability; see Note [Kernels are compiled once per CPU capability]).
+//
+//   auto iter = TensorIterator::binary_op(out, self, other);   // promotion, broadcasting, out
+//   add_stub(iter.device_type(), iter, alpha);                  // out = self + alpha * other
+//
+// Every kernel computes in iter.common_dtype(); the operator has already checked its arguments.
+
+#include "aten/native/DispatchStub.h"
+#include "aten/native/TensorIterator.h"
+#include "c10/core/Scalar.h"
+
+namespace at {
+namespace native {
+
+using structured_binary_fn = void (*)(TensorIteratorBase&);
+using structured_binary_fn_alpha = void (*)(TensorIteratorBase&, const c10::Scalar& alpha);
+using where_fn = void (*)(TensorIteratorBase&);
+
+// out = self + alpha * other. sub is add with -alpha, as in libtorch.
+DECLARE_DISPATCH(structured_binary_fn_alpha, add_stub);
+DECLARE_DISPATCH(structured_binary_fn, mul_stub);
+// True division: the operator promotes integer inputs to float first.
+DECLARE_DISPATCH(structured_binary_fn, div_true_stub);
+
+// Comparisons: inputs in the common dtype; the output is Bool, or (for an out= tensor of
+// another dtype) the common dtype holding 1 or 0, cast back by TensorIterator.
+DECLARE_DISPATCH(structured_binary_fn, eq_stub);
+DECLARE_DISPATCH(structured_binary_fn, ne_stub);
+DECLARE_DISPATCH(structured_binary_fn, lt_stub);
+DECLARE_DISPATCH(structured_binary_fn, le_stub);
+DECLARE_DISPATCH(structured_binary_fn, gt_stub);
+DECLARE_DISPATCH(structured_binary_fn, ge_stub);
+
+// out = condition ? self : other; operands (out, condition, self, other), self and other already
+// in out's dtype, condition Bool.
+DECLARE_DISPATCH(where_fn, where_stub);
+
+}  // namespace native
+}  // namespace at

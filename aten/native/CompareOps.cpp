@@ -1,0 +1,148 @@
+// The comparisons eq, ne, lt, le, gt, ge and the selection where: argument checks and the
+// TensorIterator; kernels in aten/native/cpu/BinaryOpsKernel.cpp. libtorch's
+// BinaryOps.cpp (comparisons) and TensorCompare.cpp (where).
+//
+// Note [Comparison outputs]
+// Inputs are compared in their common dtype (u8 tensor >= -1 compares with -1 converted to
+// uint8, i.e. 255, as libtorch does). The functional form's output is Bool: an empty Bool tensor
+// that TensorIterator resizes with the inputs' layout. An out= tensor keeps its dtype; when that
+// is not Bool the kernel writes 1 or 0 in the common dtype and TensorIterator casts it back
+// (libtorch's "special-case bool outputs").
+
+#include "aten/ATen.h"
+#include "aten/generated/NativeFunctions.h"
+#include "aten/native/BinaryOps.h"
+#include "aten/native/TypePromotion.h"
+
+namespace at {
+namespace native {
+
+DEFINE_DISPATCH(eq_stub);
+DEFINE_DISPATCH(ne_stub);
+DEFINE_DISPATCH(lt_stub);
+DEFINE_DISPATCH(le_stub);
+DEFINE_DISPATCH(gt_stub);
+DEFINE_DISPATCH(ge_stub);
+DEFINE_DISPATCH(where_stub);
+
+namespace {
+
+// libtorch's build_comparison_op. See Note [Comparison outputs].
+TensorIterator comparison_iter(Tensor& out, const Tensor& self, const Tensor& other) {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true)
+      .add_output(out)
+      .add_input(self)
+      .add_input(other)
+      .allow_cpu_scalars(true)
+      .promote_inputs_to_common_dtype(true);
+  if (out.scalar_type() != c10::ScalarType::Bool) config.cast_common_dtype_to_outputs(true);
+  return config.build();
+}
+
+template <typename Stub>
+Tensor compare(Stub& stub, const Tensor& self, const Tensor& other) {
+  Tensor out = at::empty({0}, self.options().dtype(c10::ScalarType::Bool));
+  auto iter = comparison_iter(out, self, other);
+  stub(iter.device_type(), iter);
+  return out;
+}
+
+template <typename Stub>
+Tensor& compare_out(Stub& stub, const Tensor& self, const Tensor& other, Tensor& out) {
+  auto iter = comparison_iter(out, self, other);
+  stub(iter.device_type(), iter);
+  out.unsafeGetTensorImpl()->bump_version();
+  return out;
+}
+
+}  // namespace
+
+// Four overloads per comparison; the Scalar ones wrap it (see Note [Scalar overloads wrap their
+// Scalar] in BinaryOps.cpp).
+#define MINIATEN_DEFINE_COMPARISON(name)                                                   \
+  Tensor name(const Tensor& self, const Tensor& other) {                                   \
+    return compare(name##_stub, self, other);                                              \
+  }                                                                                        \
+  Tensor name(const Tensor& self, const Scalar& other) {                                   \
+    return compare(name##_stub, self, wrapped_scalar_tensor(other));                       \
+  }                                                                                        \
+  Tensor& name##_out(const Tensor& self, const Tensor& other, Tensor& out) {               \
+    return compare_out(name##_stub, self, other, out);                                     \
+  }                                                                                        \
+  Tensor& name##_out(const Tensor& self, const Scalar& other, Tensor& out) {               \
+    return compare_out(name##_stub, self, wrapped_scalar_tensor(other), out);              \
+  }
+
+MINIATEN_DEFINE_COMPARISON(eq)
+MINIATEN_DEFINE_COMPARISON(ne)
+MINIATEN_DEFINE_COMPARISON(lt)
+MINIATEN_DEFINE_COMPARISON(le)
+MINIATEN_DEFINE_COMPARISON(gt)
+MINIATEN_DEFINE_COMPARISON(ge)
+
+#undef MINIATEN_DEFINE_COMPARISON
+
+// ---- where -----------------------------------------------------------------------------------
+
+// out = condition ? self : other, broadcasting all three; the result type is
+// result_type(self, other), to which self and other are converted first.
+Tensor& where_self_out(const Tensor& condition, const Tensor& self, const Tensor& other,
+                       Tensor& out) {
+  const c10::ScalarType result_type = at::result_type(self, other);
+  // libtorch 1.13 trips an internal assert in its kernel here; later versions say this.
+  TORCH_CHECK(out.scalar_type() == result_type, "Expected out type to be ", result_type,
+              " but got ", out.scalar_type());
+  const Tensor self_c = self.scalar_type() == result_type ? self : self.to(result_type);
+  const Tensor other_c = other.scalar_type() == result_type ? other : other.to(result_type);
+  Tensor cond = condition;
+  if (cond.scalar_type() == c10::ScalarType::Byte) {
+    TORCH_WARN_ONCE("where received a uint8 condition tensor. This behavior is deprecated and "
+                    "will be removed in a future version of PyTorch. Use a boolean condition "
+                    "instead.");
+    cond = cond.to(c10::ScalarType::Bool);
+  }
+  TORCH_CHECK(cond.scalar_type() == c10::ScalarType::Bool,
+              "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+              cond.scalar_type());
+  auto iter = TensorIteratorConfig()
+                  .check_all_same_dtype(false)
+                  .add_output(out)
+                  .add_input(cond)
+                  .add_input(self_c)
+                  .add_input(other_c)
+                  .build();
+  where_stub(iter.device_type(), iter);
+  out.unsafeGetTensorImpl()->bump_version();
+  return out;
+}
+
+Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
+  Tensor out = at::empty({0}, self.options().dtype(at::result_type(self, other)));
+  return native::where_self_out(condition, self, other, out);
+}
+
+// The Scalar forms make 0-dim tensors of the result type (not wrapped numbers: the type is
+// already decided), as libtorch 1.13 does.
+Tensor where(const Tensor& condition, const Scalar& self, const Tensor& other) {
+  const c10::ScalarType result_type = at::result_type(other, self);
+  return at::where(condition, at::scalar_tensor(self, other.options().dtype(result_type)),
+                   other.to(result_type));
+}
+
+Tensor where(const Tensor& condition, const Tensor& self, const Scalar& other) {
+  const c10::ScalarType result_type = at::result_type(self, other);
+  return at::where(condition, self.to(result_type),
+                   at::scalar_tensor(other, self.options().dtype(result_type)));
+}
+
+Tensor where(const Tensor& condition, const Scalar& self, const Scalar& other) {
+  ResultTypeState state = update_result_type_state(self, ResultTypeState{});
+  state = update_result_type_state(other, state);
+  const c10::ScalarType result_type = native::result_type(state);
+  return at::where(condition, at::scalar_tensor(self, condition.options().dtype(result_type)),
+                   at::scalar_tensor(other, condition.options().dtype(result_type)));
+}
+
+}  // namespace native
+}  // namespace at

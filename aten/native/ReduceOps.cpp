@@ -1,0 +1,259 @@
+// Reductions and scans: sum, mean, cumsum (libtorch's ReduceOps.cpp). Each operator works out
+// the output's dtype and shape (what libtorch's structured "meta" functions do), allocates or
+// resizes the output, and hands the work to the kernels behind sum_stub / cumsum_stub
+// (cpu/SumKernel.cpp, cpu/ReduceOpsKernel.cpp).
+//
+//   at::sum(t)                                  // every dim; Long for integral and Bool input
+//   t.sum(at::IntArrayRef{0, -1}, /*keepdim=*/true)   // dims wrapped, duplicates rejected
+//   at::mean(t, at::IntArrayRef{1}, false, at::kDouble)
+//   at::cumsum(t, /*dim=*/1)
+//
+// Note [Reduction outputs]
+// As libtorch 1.13: a new sum/mean/cumsum output is contiguous, whatever the input's layout
+// (sum over dim 1 of a channels-last [N, C, H, W] with keepdim is [N, 1, H, W] with strides
+// (HW, HW, W, 1)); an out= tensor must have the output dtype, is resized (with libtorch's
+// deprecation warning when it had elements) and otherwise keeps its strides. The sum kernel
+// sees the output through review_reduce_result: the reduced dims put back with size 1 and
+// stride 0, so TensorIterator lines it up with the input and recognises the reduced dims. The
+// input is first converted to the output dtype (self.to(dtype)), so that is the dtype the
+// kernel accumulates in; see Note [Cascade sum] in cpu/SumKernel.cpp.
+
+#include <bitset>
+
+#include "aten/ATen.h"
+#include "aten/Dispatch.h"
+#include "aten/detail/Resize.h"
+#include "aten/generated/NativeFunctions.h"
+#include "aten/native/ReduceOps.h"
+#include "aten/native/TensorIterator.h"
+#include "c10/core/WrapDimMinimal.h"
+
+namespace at {
+namespace native {
+
+DEFINE_DISPATCH(sum_stub);
+DEFINE_DISPATCH(cumsum_stub);
+
+namespace {
+
+// The dims a reduction removes (libtorch's DimMask).
+constexpr size_t kMaxReductionDims = 64;
+using DimMask = std::bitset<kMaxReductionDims>;
+
+// None and [] mean every dim. All dims are wrapped before duplicates are looked for, so an out
+// of range dim is reported first, as libtorch does.
+DimMask make_dim_mask(OptionalIntArrayRef opt_dims, int64_t ndim) {
+  DimMask mask;
+  if (!opt_dims.has_value() || opt_dims->empty()) return mask.flip();
+  TORCH_CHECK(ndim <= static_cast<int64_t>(kMaxReductionDims), "only tensors with up to ",
+              kMaxReductionDims, " dims are supported");
+  c10::DimVector dims(opt_dims->begin(), opt_dims->end());
+  for (int64_t& dim : dims) dim = c10::maybe_wrap_dim(dim, ndim);
+  for (const int64_t dim : dims) {
+    TORCH_CHECK(!mask[dim], "dim ", dim, " appears multiple times in the list of dims");
+    mask.set(dim);
+  }
+  return mask;
+}
+
+DimVector reduced_shape(IntArrayRef sizes, const DimMask& mask, bool keepdim) {
+  DimVector shape;
+  for (size_t dim = 0; dim < sizes.size(); ++dim) {
+    if (!mask[dim]) {
+      shape.push_back(sizes[dim]);
+    } else if (keepdim) {
+      shape.push_back(1);
+    }
+  }
+  return shape;
+}
+
+// How many input elements fold into each output element.
+int64_t reduced_count(IntArrayRef sizes, const DimMask& mask) {
+  int64_t count = 1;
+  for (size_t dim = 0; dim < sizes.size(); ++dim) {
+    if (mask[dim]) count *= sizes[dim];
+  }
+  return count;
+}
+
+// The output as the kernel sees it. See Note [Reduction outputs].
+Tensor review_reduce_result(const Tensor& result, int64_t ndim, const DimMask& mask, bool keepdim) {
+  if (keepdim) return result;
+  DimVector shape(result.sizes().begin(), result.sizes().end());
+  DimVector strides(result.strides().begin(), result.strides().end());
+  for (int64_t dim = 0; dim < ndim; ++dim) {
+    if (mask[dim]) {
+      shape.insert(shape.begin() + dim, 1);
+      strides.insert(strides.begin() + dim, 0);
+    }
+  }
+  return result.as_strided(shape, strides);
+}
+
+// libtorch's get_dtype_from_self(self, dtype, /*promote_integers=*/true).
+ScalarType dtype_or_promoted(const Tensor& self, c10::optional<ScalarType> dtype) {
+  if (dtype.has_value()) return *dtype;
+  return c10::isIntegralType(self.scalar_type(), /*includeBool=*/true) ? kLong
+                                                                        : self.scalar_type();
+}
+
+// What libtorch's structured out= wrappers check and do before the kernel runs.
+void resize_out(const Tensor& out, IntArrayRef sizes, const Tensor& self, ScalarType dtype) {
+  const caffe2::TypeMeta expected = caffe2::TypeMeta::fromScalarType(dtype);
+  TORCH_CHECK(out.dtype() == expected, "Expected out tensor to have dtype ", expected,
+              ", but got ", out.dtype(), " instead");
+  TORCH_CHECK(out.device() == self.device(), "Expected out tensor to have device ", self.device(),
+              ", but got ", out.device(), " instead");
+  if (out.sizes().equals(sizes)) return;
+  if (out.numel() != 0) {
+    TORCH_WARN("An output with one or more elements was resized since it had shape ", out.sizes(),
+               ", which does not match the required output shape ", sizes, ". This behavior is "
+               "deprecated, and in a future PyTorch release outputs will not be resized unless "
+               "they have zero elements. You can explicitly reuse an out tensor t by resizing "
+               "it, inplace, to zero elements with t.resize_(0).");
+  }
+  at::detail::resize_impl_(out.unsafeGetTensorImpl(), sizes);
+}
+
+// result = the sum of self over the dims in mask. result has the reduced shape and its dtype
+// is the accumulation dtype.
+void sum_impl(const Tensor& self, const DimMask& mask, bool keepdim, const Tensor& result) {
+  if (result.is_meta()) return;
+  Tensor viewed = review_reduce_result(result, self.dim(), mask, keepdim);
+  const Tensor input =
+      self.scalar_type() == result.scalar_type() ? self : self.to(result.scalar_type());
+  auto iter = TensorIterator::reduce_op(viewed, input);
+  result.zero_();
+  if (iter.numel() == 0) return;
+  sum_stub(iter.device_type(), iter);
+}
+
+// result /= count, elementwise in result's dtype (libtorch's div_ with a Scalar divisor).
+void divide_by_count(const Tensor& result, int64_t count) {
+  Tensor out = result;
+  auto iter = TensorIterator::nullary_op(out);
+  AT_DISPATCH_FLOATING_TYPES(result.scalar_type(), "mean_cpu", [&] {
+    const scalar_t divisor = static_cast<scalar_t>(count);
+    iter.for_each([divisor](char** data, const int64_t* strides, int64_t n) {
+      for (int64_t i = 0; i < n; ++i) {
+        scalar_t* p = reinterpret_cast<scalar_t*>(data[0] + i * strides[0]);
+        *p = *p / divisor;
+      }
+    });
+  });
+}
+
+// libtorch's mean.dim meta check: only floating dtypes have a mean.
+void check_mean_dtype(const Tensor& self, c10::optional<ScalarType> dtype) {
+  TORCH_CHECK(c10::isFloatingType(dtype_or_promoted(self, dtype)),
+              "mean(): could not infer output dtype. ", dtype.has_value() ? "Optional" : "Input",
+              " dtype must be either a floating point or complex dtype. Got: ",
+              dtype.has_value() ? *dtype : self.scalar_type());
+}
+
+// libtorch 1.13's CPU mean: a sum in the output dtype divided by the count; Half and BFloat16
+// sum and divide in float and round once at the end.
+void mean_impl(const Tensor& self, const DimMask& mask, bool keepdim, const Tensor& result) {
+  if (result.is_meta()) return;
+  // What dividing an integral out= tensor in place would say.
+  TORCH_CHECK(c10::isFloatingType(result.scalar_type()),
+              "result type Float can't be cast to the desired output type ", result.scalar_type());
+  const int64_t count = reduced_count(self.sizes(), mask);
+  if (c10::isReducedFloatingType(result.scalar_type())) {
+    Tensor sum = at::empty(result.sizes(), result.options().dtype(kFloat));
+    sum_impl(self, mask, keepdim, sum);
+    divide_by_count(sum, count);
+    result.copy_(sum);
+    return;
+  }
+  sum_impl(self, mask, keepdim, result);
+  divide_by_count(result, count);
+}
+
+void cumsum_impl(const Tensor& self, int64_t dim, const Tensor& result) {
+  if (result.is_meta()) return;
+  if (self.dim() == 0) {
+    result.fill_(self);
+  } else if (self.numel() == 0) {
+    result.zero_();
+  } else {
+    dim = c10::maybe_wrap_dim(dim, self.dim());
+    const Tensor input =
+        self.scalar_type() == result.scalar_type() ? self : self.to(result.scalar_type());
+    cumsum_stub(self.device().type(), result, input, dim);
+  }
+}
+
+}  // namespace
+
+// ---- sum ------------------------------------------------------------------------------------
+
+Tensor sum_cpu(const Tensor& self, OptionalIntArrayRef dim, bool keepdim,
+               c10::optional<ScalarType> dtype) {
+  const ScalarType out_dtype = dtype_or_promoted(self, dtype);
+  const DimMask mask = make_dim_mask(dim, self.dim());
+  Tensor result =
+      at::empty(reduced_shape(self.sizes(), mask, keepdim), self.options().dtype(out_dtype));
+  sum_impl(self, mask, keepdim, result);
+  return result;
+}
+
+Tensor& sum_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim,
+                c10::optional<ScalarType> dtype, Tensor& out) {
+  const ScalarType out_dtype = dtype.value_or(out.scalar_type());
+  const DimMask mask = make_dim_mask(dim, self.dim());
+  resize_out(out, reduced_shape(self.sizes(), mask, keepdim), self, out_dtype);
+  sum_impl(self, mask, keepdim, out);
+  return out;
+}
+
+Tensor sum(const Tensor& self, c10::optional<ScalarType> dtype) {
+  return at::sum(self, IntArrayRef{}, false, dtype);
+}
+
+// ---- mean -----------------------------------------------------------------------------------
+
+Tensor mean_cpu(const Tensor& self, OptionalIntArrayRef dim, bool keepdim,
+                c10::optional<ScalarType> dtype) {
+  check_mean_dtype(self, dtype);
+  const ScalarType out_dtype = dtype_or_promoted(self, dtype);
+  const DimMask mask = make_dim_mask(dim, self.dim());
+  Tensor result =
+      at::empty(reduced_shape(self.sizes(), mask, keepdim), self.options().dtype(out_dtype));
+  mean_impl(self, mask, keepdim, result);
+  return result;
+}
+
+Tensor& mean_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim,
+                 c10::optional<ScalarType> dtype, Tensor& out) {
+  check_mean_dtype(self, dtype);
+  const ScalarType out_dtype = dtype.value_or(out.scalar_type());
+  const DimMask mask = make_dim_mask(dim, self.dim());
+  resize_out(out, reduced_shape(self.sizes(), mask, keepdim), self, out_dtype);
+  mean_impl(self, mask, keepdim, out);
+  return out;
+}
+
+Tensor mean(const Tensor& self, c10::optional<ScalarType> dtype) {
+  return at::mean(self, IntArrayRef{}, false, dtype);
+}
+
+// ---- cumsum ---------------------------------------------------------------------------------
+
+Tensor cumsum_cpu(const Tensor& self, int64_t dim, c10::optional<ScalarType> dtype) {
+  c10::maybe_wrap_dim(dim, self.dim());
+  Tensor result = at::empty(self.sizes(), self.options().dtype(dtype_or_promoted(self, dtype)));
+  cumsum_impl(self, dim, result);
+  return result;
+}
+
+Tensor& cumsum_out(const Tensor& self, int64_t dim, c10::optional<ScalarType> dtype, Tensor& out) {
+  c10::maybe_wrap_dim(dim, self.dim());
+  resize_out(out, self.sizes(), self, dtype.value_or(out.scalar_type()));
+  cumsum_impl(self, dim, out);
+  return out;
+}
+
+}  // namespace native
+}  // namespace at

@@ -1,0 +1,36 @@
+#pragma once
+// The kernels behind the reductions (sum, mean) and scans (cumsum): one DispatchStub each, called
+// by the operators in ReduceOps.cpp and filled by aten/native/cpu/SumKernel.cpp and
+// aten/native/cpu/ReduceOpsKernel.cpp (once per CPU capability; see Note [Kernels are compiled
+// once per CPU capability]).
+//
+//   Tensor viewed = ...;                                   // result with reduced dims of stride 0
+//   auto iter = TensorIterator::reduce_op(viewed, self);   // self already in result's dtype
+//   result.zero_();
+//   sum_stub(iter.device_type(), iter);                    // result += sum over the reduced dims
+//
+//   cumsum_stub(kCPU, result, self, dim);   // result[..., i, ...] = sum of self[..., :i+1, ...]
+//
+// The operators have already checked arguments, computed the output dtype and shape and
+// converted self to the output dtype; kernels see one dtype.
+
+#include "aten/native/DispatchStub.h"
+#include "aten/native/TensorIterator.h"
+
+namespace at {
+namespace native {
+
+// Adds the sum over the iterator's reduced dims (output stride 0) into iter.output(), which the
+// caller has initialised (to zero for a sum). Accumulating rather than overwriting is what lets
+// parallel_reduce combine per-thread partial sums; see Note [How reductions iterate and
+// parallelise] in TensorIteratorReduce.h.
+using reduce_fn = void (*)(TensorIterator&);
+DECLARE_DISPATCH(reduce_fn, sum_stub);
+
+// result (self's sizes, self's dtype, any strides) = the running sum of self along dim.
+// self has at least one dim and one element; dim is already wrapped.
+using cumsum_fn = void (*)(const Tensor& result, const Tensor& self, int64_t dim);
+DECLARE_DISPATCH(cumsum_fn, cumsum_stub);
+
+}  // namespace native
+}  // namespace at

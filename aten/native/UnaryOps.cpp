@@ -1,0 +1,112 @@
+// neg, abs, exp, log, sqrt: argument checks, the TensorIterator, and the kernel stub
+// (aten/native/cpu/UnaryOpsKernel.cpp). libtorch's aten/src/ATen/native/UnaryOps.cpp.
+//
+// neg and abs keep the input's dtype (unary_op: an out= tensor must have it too, "Found dtype
+// Float but expected Long"). exp, log and sqrt promote integer and bool inputs to the default
+// float dtype (unary_float_op: exp_ of a Long tensor is "result type Float can't be cast to the
+// desired output type Long"). The functional, in-place and out= forms share one body each, as in
+// BinaryOps.cpp (see Note [Functional, in-place and out= share one body] there).
+
+#include "aten/ATen.h"
+#include "aten/generated/NativeFunctions.h"
+#include "aten/native/UnaryOps.h"
+
+namespace at {
+namespace native {
+
+DEFINE_DISPATCH(neg_stub);
+DEFINE_DISPATCH(abs_stub);
+DEFINE_DISPATCH(exp_stub);
+DEFINE_DISPATCH(log_stub);
+DEFINE_DISPATCH(sqrt_stub);
+
+namespace {
+
+Tensor& written(Tensor& t) {
+  t.unsafeGetTensorImpl()->bump_version();
+  return t;
+}
+
+// Same dtype in and out.
+template <typename Stub>
+TensorIterator run_unary(Stub& stub, Tensor& out, const Tensor& self) {
+  auto iter = TensorIterator::unary_op(out, self);
+  stub(iter.device_type(), iter);
+  return iter;
+}
+
+// Integers and bool compute in the default float dtype.
+template <typename Stub>
+TensorIterator run_unary_float(Stub& stub, Tensor& out, const Tensor& self) {
+  auto iter = TensorIterator::unary_float_op(out, self);
+  stub(iter.device_type(), iter);
+  return iter;
+}
+
+void neg_check(const Tensor& self) {
+  TORCH_CHECK(self.scalar_type() != c10::ScalarType::Bool,
+              "Negation, the `-` operator, on a bool tensor is not supported. "
+              "If you are trying to invert a mask, use the `~` or `logical_not()` operator "
+              "instead.");
+}
+
+}  // namespace
+
+// ---- neg -------------------------------------------------------------------------------------
+
+Tensor neg(const Tensor& self) {
+  neg_check(self);
+  Tensor out;
+  return run_unary(neg_stub, out, self).output();
+}
+
+Tensor& neg_(Tensor& self) {
+  neg_check(self);
+  run_unary(neg_stub, self, self);
+  return written(self);
+}
+
+Tensor& neg_out(const Tensor& self, Tensor& out) {
+  neg_check(self);
+  run_unary(neg_stub, out, self);
+  return written(out);
+}
+
+// ---- abs: CompositeExplicitAutograd in libtorch, through abs.out ------------------------------
+
+Tensor abs(const Tensor& self) {
+  Tensor out = at::empty({0}, self.options());
+  return at::abs_out(out, self);
+}
+
+Tensor& abs_(Tensor& self) { return at::abs_out(self, self); }
+
+Tensor& abs_out(const Tensor& self, Tensor& out) {
+  run_unary(abs_stub, out, self);
+  return written(out);
+}
+
+// ---- exp, log, sqrt --------------------------------------------------------------------------
+
+#define MINIATEN_DEFINE_UNARY_FLOAT(name)                    \
+  Tensor name(const Tensor& self) {                          \
+    Tensor out;                                              \
+    return run_unary_float(name##_stub, out, self).output(); \
+  }                                                          \
+  Tensor& name##_(Tensor& self) {                            \
+    run_unary_float(name##_stub, self, self);                \
+    return written(self);                                    \
+  }                                                          \
+  Tensor& name##_out(const Tensor& self, Tensor& out) {      \
+    run_unary_float(name##_stub, out, self);                 \
+    return written(out);                                     \
+  }
+
+MINIATEN_DEFINE_UNARY_FLOAT(exp)
+MINIATEN_DEFINE_UNARY_FLOAT(log)
+MINIATEN_DEFINE_UNARY_FLOAT(sqrt)
+
+#undef MINIATEN_DEFINE_UNARY_FLOAT
+
+}  // namespace native
+}  // namespace at

@@ -1,0 +1,183 @@
+// CPU kernels of add/sub, mul, div, the comparisons and where. Compiled once per CPU capability
+// (miniaten_add_cpu_kernels in aten/CMakeLists.txt); see Note [Kernels are compiled once per
+// CPU capability] in aten/native/DispatchStub.h. Loops.h picks the loop: vectorized when every
+// operand is contiguous along the row or one input is broadcast (the Scalar of add(t, 2)),
+// element by element otherwise (see Note [Which loop runs] there).
+//
+// Note [Half and BFloat16 compute in float]
+// Each scalar op converts Half and BFloat16 operands to float, computes, and rounds once, as
+// Vectorized<Half> does lane by lane (see Note [Storage lanes and compute lanes]); so the
+// vectorized body and the scalar tail give bit-identical results. (libtorch rounds in between
+// on its scalar path: a + alpha * b there rounds alpha * b to Half first.)
+
+#include <type_traits>
+
+#include "aten/Dispatch.h"
+#include "aten/native/BinaryOps.h"
+#include "aten/native/cpu/Loops.h"
+
+namespace at {
+namespace native {
+inline namespace CPU_CAPABILITY {
+
+using vec::Vectorized;
+
+namespace {
+
+// See Note [Half and BFloat16 compute in float].
+template <typename T>
+struct OpMath {
+  using type = T;
+};
+template <>
+struct OpMath<c10::Half> {
+  using type = float;
+};
+template <>
+struct OpMath<c10::BFloat16> {
+  using type = float;
+};
+template <typename T>
+using opmath_t = typename OpMath<T>::type;
+
+void add_kernel(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
+  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.common_dtype(), "add_stub", [&] {
+    using Vec = Vectorized<scalar_t>;
+    using acc_t = opmath_t<scalar_t>;
+    const scalar_t alpha = alpha_scalar.to<scalar_t>();
+    if (static_cast<acc_t>(alpha) == acc_t(1)) {
+      // alpha == 1, the common case: skip the multiply (exact either way).
+      cpu_kernel_vec(
+          iter,
+          [](scalar_t a, scalar_t b) -> scalar_t {
+            return static_cast<scalar_t>(static_cast<acc_t>(a) + static_cast<acc_t>(b));
+          },
+          [](Vec a, Vec b) { return a + b; });
+    } else {
+      const acc_t alpha_acc = static_cast<acc_t>(alpha);
+      cpu_kernel_vec(
+          iter,
+          [=](scalar_t a, scalar_t b) -> scalar_t {
+            return static_cast<scalar_t>(static_cast<acc_t>(a) +
+                                         alpha_acc * static_cast<acc_t>(b));
+          },
+          [=](Vec a, Vec b) { return fmadd(b, Vec(alpha), a); });
+    }
+  });
+}
+
+template <typename T>
+T multiply(T a, T b) {
+  if constexpr (std::is_same<T, bool>::value) {
+    return a && b;
+  } else {
+    return static_cast<T>(static_cast<opmath_t<T>>(a) * static_cast<opmath_t<T>>(b));
+  }
+}
+
+void mul_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.common_dtype(), "mul_cpu", [&] {
+    cpu_kernel_vec(
+        iter,
+        [](scalar_t a, scalar_t b) -> scalar_t { return multiply(a, b); },
+        [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return a * b; });
+  });
+}
+
+// Integer inputs were promoted to float by binary_float_op.
+void div_true_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16,
+                                  iter.common_dtype(), "div_true_cpu", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    cpu_kernel_vec(
+        iter,
+        [](scalar_t a, scalar_t b) -> scalar_t {
+          return static_cast<scalar_t>(static_cast<acc_t>(a) / static_cast<acc_t>(b));
+        },
+        [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return a / b; });
+  });
+}
+
+// ---- Comparisons -----------------------------------------------------------------------------
+// Each predicate as a scalar function and as its Vectorized form (1 or 0 in lanes of T).
+struct Eq {
+  template <typename T> static bool apply(T a, T b) { return a == b; }
+  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.eq(b); }
+};
+struct Ne {
+  template <typename T> static bool apply(T a, T b) { return a != b; }
+  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.ne(b); }
+};
+struct Lt {
+  template <typename T> static bool apply(T a, T b) { return a < b; }
+  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.lt(b); }
+};
+struct Le {
+  template <typename T> static bool apply(T a, T b) { return a <= b; }
+  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.le(b); }
+};
+struct Gt {
+  template <typename T> static bool apply(T a, T b) { return a > b; }
+  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.gt(b); }
+};
+struct Ge {
+  template <typename T> static bool apply(T a, T b) { return a >= b; }
+  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.ge(b); }
+};
+
+// See Note [Comparison outputs] in CompareOps.cpp: a Bool output gets a scalar loop (the
+// operands' types differ, so there is no Vectorized form); an output of the common dtype gets
+// 1 or 0 of that dtype through the vectorized loop.
+template <typename Cmp>
+void comparison_kernel(TensorIteratorBase& iter, const char* name) {
+  if (iter.dtype() == c10::ScalarType::Bool) {
+    AT_DISPATCH_ALL_MINIATEN_TYPES(iter.common_dtype(), name, [&] {
+      using acc_t = opmath_t<scalar_t>;
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> bool {
+        return Cmp::apply(static_cast<acc_t>(a), static_cast<acc_t>(b));
+      });
+    });
+  } else {
+    AT_DISPATCH_ALL_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16,
+                               iter.common_dtype(), name, [&] {
+      using acc_t = opmath_t<scalar_t>;
+      cpu_kernel_vec(
+          iter,
+          [](scalar_t a, scalar_t b) -> scalar_t {
+            return static_cast<scalar_t>(Cmp::apply(static_cast<acc_t>(a), static_cast<acc_t>(b)));
+          },
+          [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return Cmp::apply_vec(a, b); });
+    });
+  }
+}
+
+void eq_kernel(TensorIteratorBase& iter) { comparison_kernel<Eq>(iter, "eq_cpu"); }
+void ne_kernel(TensorIteratorBase& iter) { comparison_kernel<Ne>(iter, "ne_cpu"); }
+void lt_kernel(TensorIteratorBase& iter) { comparison_kernel<Lt>(iter, "lt_cpu"); }
+void le_kernel(TensorIteratorBase& iter) { comparison_kernel<Le>(iter, "le_cpu"); }
+void gt_kernel(TensorIteratorBase& iter) { comparison_kernel<Gt>(iter, "gt_cpu"); }
+void ge_kernel(TensorIteratorBase& iter) { comparison_kernel<Ge>(iter, "ge_cpu"); }
+
+// Operands (out, condition, self, other); condition is Bool, the rest out's dtype.
+void where_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(), "where_cpu", [&] {
+    cpu_kernel(iter, [](bool cond, scalar_t a, scalar_t b) -> scalar_t { return cond ? a : b; });
+  });
+}
+
+}  // namespace
+}  // namespace CPU_CAPABILITY
+
+REGISTER_DISPATCH(add_stub, &add_kernel);
+REGISTER_DISPATCH(mul_stub, &mul_kernel);
+REGISTER_DISPATCH(div_true_stub, &div_true_kernel);
+REGISTER_DISPATCH(eq_stub, &eq_kernel);
+REGISTER_DISPATCH(ne_stub, &ne_kernel);
+REGISTER_DISPATCH(lt_stub, &lt_kernel);
+REGISTER_DISPATCH(le_stub, &le_kernel);
+REGISTER_DISPATCH(gt_stub, &gt_kernel);
+REGISTER_DISPATCH(ge_stub, &ge_kernel);
+REGISTER_DISPATCH(where_stub, &where_kernel);
+
+}  // namespace native
+}  // namespace at

@@ -1,0 +1,289 @@
+// The CPU sum kernel: libtorch's cascade sum (aten/src/ATen/native/cpu/SumKernel.cpp) for every
+// dtype. Compiled once per CPU capability (miniaten_add_cpu_kernels in aten/CMakeLists.txt).
+//
+// Note [Cascade sum]
+// Adding n floats one after another into one accumulator loses about n * eps of relative
+// precision: once the sum is large, each small addend is rounded away (a million 0.1f sum to
+// 100958.34 that way). Pairwise summation loses only log(n) * eps but needs a stack. The cascade
+// keeps four accumulator levels instead: elements go into level 0; every 2^p elements level 0
+// is added into level 1 and cleared; every 2^(2p) elements level 1 goes into level 2, and so on
+// (p = max(4, ceil(log2(n)) / 4), so four levels cover any n). Each accumulator therefore only
+// ever sums 2^p values of similar magnitude; a million 0.1f sum to 100000.0078.
+//
+// Accumulation is in the output dtype, as libtorch's CPU sum: float in float, double in double,
+// Half and BFloat16 in float (rounded once when added into the output), integers in their own
+// type (the operator has already converted Int/Bool inputs to Long unless a dtype was given),
+// Bool as logical or. Integer addition is associative, so the cascade changes nothing there;
+// one code path serves all ten dtypes.
+//
+// Which loop runs for a block of size0 x size1 (strides[0..1] along dim 0, strides[2..3] along
+// dim 1; output first) — after making dim 0 the reduced one when only one of them is:
+//  * neither dim reduced (a size-1 reduction, or a keepdim of nothing): out += in elementwise;
+//  * input contiguous along the reduced dim: vectorised_inner_sum (each row's vector partials
+//    folded into one scalar at the end);
+//  * input contiguous along the kept dim: vectorised_outer_sum (Vectorized<acc_t>::size()
+//    columns at a time, four vectors per pass);
+//  * otherwise scalar row sums (four rows at a time when rows are the outer dim).
+
+#include <algorithm>
+#include <array>
+#include <type_traits>
+#include <utility>
+
+#include "aten/Dispatch.h"
+#include "aten/cpu/vec/Vectorized.h"
+#include "aten/native/ReduceOps.h"
+#include "aten/native/TensorIteratorReduce.h"
+
+namespace at {
+namespace native {
+inline namespace CPU_CAPABILITY {
+
+namespace {
+
+using vec::Vectorized;
+
+// libtorch's at::acc_type<T, /*is_cuda=*/true>, which its CPU sum uses.
+template <typename T>
+struct SumAccumulate {
+  using type = T;
+};
+template <>
+struct SumAccumulate<c10::Half> {
+  using type = float;
+};
+template <>
+struct SumAccumulate<c10::BFloat16> {
+  using type = float;
+};
+
+// Loads element `index` of a row of scalar_t with byte stride `stride`, as acc_t.
+template <typename scalar_t, typename acc_t>
+struct ScalarLoad {
+  using value_type = acc_t;
+  static acc_t load(const char* base, int64_t stride, int64_t index) {
+    return static_cast<acc_t>(*reinterpret_cast<const scalar_t*>(base + stride * index));
+  }
+};
+
+// Loads Vectorized<acc_t>::size() consecutive scalar_t starting at `base + stride * index`.
+template <typename scalar_t, typename acc_t>
+struct VecLoad {
+  using value_type = Vectorized<acc_t>;
+  static constexpr int64_t kLanes = value_type::size();
+  // Bytes one vector's worth of input occupies.
+  static constexpr int64_t kBytes = kLanes * static_cast<int64_t>(sizeof(scalar_t));
+  static value_type load(const char* base, int64_t stride, int64_t index) {
+    const char* p = base + stride * index;
+    if constexpr (std::is_same<scalar_t, acc_t>::value) {
+      return value_type::loadu(p);
+    } else {
+      const scalar_t* in = reinterpret_cast<const scalar_t*>(p);
+      acc_t widened[kLanes];
+      for (int64_t i = 0; i < kLanes; ++i) widened[i] = static_cast<acc_t>(in[i]);
+      return value_type::loadu(widened);
+    }
+  }
+};
+
+int64_t ceil_log2(int64_t x) {
+  if (x <= 2) return 1;
+  return 64 - __builtin_clzll(static_cast<unsigned long long>(x - 1));
+}
+
+// Calls f(k) for k = 0 .. n-1 as straight-line code, so that arrays indexed by k stay in
+// registers (a loop over k keeps them on the stack: a store-to-load chain per addition).
+template <typename F, int64_t... k>
+C10_ALWAYS_INLINE void unroll(std::integer_sequence<int64_t, k...>, const F& f) {
+  (f(k), ...);
+}
+
+// Sums `size` rows of nrows values each (row i at in + i * row_stride, value k at
+// + k * col_stride) into nrows results. See Note [Cascade sum]: level 0 is `acc`, levels 1 to 3
+// are `upper`, and the order of every addition is libtorch's.
+template <int64_t nrows, typename Load>
+std::array<typename Load::value_type, nrows> multi_row_sum(const char* in, int64_t row_stride,
+                                                           int64_t col_stride, int64_t size) {
+  using acc_t = typename Load::value_type;
+  constexpr auto rows = std::make_integer_sequence<int64_t, nrows>();
+  constexpr int64_t num_levels = 4;
+  const int64_t level_power = std::max<int64_t>(4, ceil_log2(size) / num_levels);
+  const int64_t level_step = int64_t(1) << level_power;
+  const int64_t level_mask = level_step - 1;
+
+  std::array<acc_t, nrows> acc{};
+  std::array<std::array<acc_t, nrows>, num_levels - 1> upper{};
+  auto add_row = [&](int64_t i) {
+    const char* row = in + i * row_stride;
+    unroll(rows, [&](int64_t k) { acc[k] = acc[k] + Load::load(row, col_stride, k); });
+  };
+  int64_t i = 0;
+  while (i + level_step <= size) {
+    for (int64_t j = 0; j < level_step; ++j, ++i) add_row(i);
+    unroll(rows, [&](int64_t k) {
+      upper[0][k] = upper[0][k] + acc[k];
+      acc[k] = acc_t{};
+    });
+    // Carry level j into level j + 1 while i is a multiple of level_step^(j + 1).
+    for (int64_t j = 1; j < num_levels - 1; ++j) {
+      if ((i & (level_mask << (j * level_power))) != 0) break;
+      unroll(rows, [&](int64_t k) {
+        upper[j][k] = upper[j][k] + upper[j - 1][k];
+        upper[j - 1][k] = acc_t{};
+      });
+    }
+  }
+  for (; i < size; ++i) add_row(i);
+  for (int64_t j = 0; j < num_levels - 1; ++j) {
+    unroll(rows, [&](int64_t k) { acc[k] = acc[k] + upper[j][k]; });
+  }
+  return acc;
+}
+
+// Sums one strided row, as four interleaved rows for instruction-level parallelism.
+template <typename Load>
+typename Load::value_type row_sum(const char* in, int64_t stride, int64_t size) {
+  constexpr int64_t ilp = 4;
+  const int64_t size_ilp = size / ilp;
+  auto partial = multi_row_sum<ilp, Load>(in, stride * ilp, stride, size_ilp);
+  for (int64_t i = size_ilp * ilp; i < size; ++i) partial[0] = partial[0] + Load::load(in, stride, i);
+  for (int64_t k = 1; k < ilp; ++k) partial[0] = partial[0] + partial[k];
+  return partial[0];
+}
+
+// out[index] += value, rounding once to scalar_t.
+template <typename scalar_t, typename acc_t>
+void store_add(char* out, int64_t stride, int64_t index, acc_t value) {
+  scalar_t* p = reinterpret_cast<scalar_t*>(out + stride * index);
+  *p = static_cast<scalar_t>(static_cast<acc_t>(*p) + value);
+}
+template <typename scalar_t, typename acc_t>
+void store_add(char* out, int64_t stride, int64_t index, const Vectorized<acc_t>& values) {
+  for (int k = 0; k < Vectorized<acc_t>::size(); ++k) {
+    store_add<scalar_t, acc_t>(out, stride, index + k, values[k]);
+  }
+}
+
+// The input is contiguous along the reduced dim 0.
+template <typename scalar_t, typename acc_t>
+void vectorized_inner_sum(char** data, int64_t in_outer_stride, int64_t out_stride,
+                          int64_t size0, int64_t size1) {
+  using VLoad = VecLoad<scalar_t, acc_t>;
+  using SLoad = ScalarLoad<scalar_t, acc_t>;
+  const int64_t num_vecs = size0 / VLoad::kLanes;
+  for (int64_t j = 0; j < size1; ++j) {
+    const char* row = data[1] + j * in_outer_stride;
+    const Vectorized<acc_t> partials = row_sum<VLoad>(row, VLoad::kBytes, num_vecs);
+    acc_t total{};
+    for (int64_t k = num_vecs * VLoad::kLanes; k < size0; ++k) {
+      total = total + SLoad::load(row, sizeof(scalar_t), k);
+    }
+    for (int k = 0; k < Vectorized<acc_t>::size(); ++k) total = total + partials[k];
+    store_add<scalar_t, acc_t>(data[0], out_stride, j, total);
+  }
+}
+
+// The input is contiguous along the kept dim 1: sum whole vectors of columns at a time.
+template <typename scalar_t, typename acc_t>
+void vectorized_outer_sum(char** data, int64_t in_inner_stride, int64_t out_stride, int64_t size0,
+                          int64_t size1) {
+  using VLoad = VecLoad<scalar_t, acc_t>;
+  using SLoad = ScalarLoad<scalar_t, acc_t>;
+  constexpr int64_t nrows = 4;
+  constexpr int64_t lanes = VLoad::kLanes;
+  const auto column = [&](int64_t j) { return data[1] + j * static_cast<int64_t>(sizeof(scalar_t)); };
+  int64_t j = 0;
+  for (; j + nrows * lanes <= size1; j += nrows * lanes) {
+    const auto sums = multi_row_sum<nrows, VLoad>(column(j), in_inner_stride, VLoad::kBytes, size0);
+    for (int64_t i = 0; i < nrows; ++i) {
+      store_add<scalar_t, acc_t>(data[0], out_stride, j + i * lanes, sums[i]);
+    }
+  }
+  for (; j + lanes <= size1; j += lanes) {
+    store_add<scalar_t, acc_t>(data[0], out_stride, j,
+                               row_sum<VLoad>(column(j), in_inner_stride, size0));
+  }
+  for (; j < size1; ++j) {
+    store_add<scalar_t, acc_t>(data[0], out_stride, j,
+                               row_sum<SLoad>(column(j), in_inner_stride, size0));
+  }
+}
+
+template <typename scalar_t, typename acc_t>
+void scalar_inner_sum(char** data, const int64_t* in_strides, int64_t out_stride, int64_t size0,
+                      int64_t size1) {
+  using SLoad = ScalarLoad<scalar_t, acc_t>;
+  for (int64_t j = 0; j < size1; ++j) {
+    const acc_t sum = row_sum<SLoad>(data[1] + j * in_strides[1], in_strides[0], size0);
+    store_add<scalar_t, acc_t>(data[0], out_stride, j, sum);
+  }
+}
+
+template <typename scalar_t, typename acc_t>
+void scalar_outer_sum(char** data, const int64_t* in_strides, int64_t out_stride, int64_t size0,
+                      int64_t size1) {
+  using SLoad = ScalarLoad<scalar_t, acc_t>;
+  constexpr int64_t nrows = 4;
+  int64_t j = 0;
+  for (; j + nrows <= size1; j += nrows) {
+    const auto sums =
+        multi_row_sum<nrows, SLoad>(data[1] + j * in_strides[1], in_strides[0], in_strides[1], size0);
+    for (int64_t i = 0; i < nrows; ++i) store_add<scalar_t, acc_t>(data[0], out_stride, j + i, sums[i]);
+  }
+  for (; j < size1; ++j) {
+    const acc_t sum = row_sum<SLoad>(data[1] + j * in_strides[1], in_strides[0], size0);
+    store_add<scalar_t, acc_t>(data[0], out_stride, j, sum);
+  }
+}
+
+// One 2-D block: see the list at the top of the file.
+template <typename scalar_t>
+void sum_block(char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  using acc_t = typename SumAccumulate<scalar_t>::type;
+  int64_t in_strides[2] = {strides[1], strides[3]};
+  int64_t out_strides[2] = {strides[0], strides[2]};
+  if (out_strides[0] != 0 && out_strides[1] == 0) {
+    std::swap(in_strides[0], in_strides[1]);
+    std::swap(out_strides[0], out_strides[1]);
+    std::swap(size0, size1);
+  }
+  if (out_strides[0] != 0) {
+    for (int64_t j = 0; j < size1; ++j) {
+      for (int64_t i = 0; i < size0; ++i) {
+        const char* in = data[1] + i * in_strides[0] + j * in_strides[1];
+        char* out = data[0] + i * out_strides[0] + j * out_strides[1];
+        store_add<scalar_t, acc_t>(out, 0, 0, ScalarLoad<scalar_t, acc_t>::load(in, 0, 0));
+      }
+    }
+    return;
+  }
+  constexpr int64_t element_size = sizeof(scalar_t);
+  constexpr int64_t lanes = Vectorized<acc_t>::size();
+  const int64_t out_stride = out_strides[1];
+  if (in_strides[0] == element_size && size0 >= lanes) {
+    vectorized_inner_sum<scalar_t, acc_t>(data, in_strides[1], out_stride, size0, size1);
+  } else if (in_strides[1] == element_size && size1 >= lanes) {
+    vectorized_outer_sum<scalar_t, acc_t>(data, in_strides[0], out_stride, size0, size1);
+  } else if (in_strides[0] < in_strides[1]) {
+    scalar_inner_sum<scalar_t, acc_t>(data, in_strides, out_stride, size0, size1);
+  } else {
+    scalar_outer_sum<scalar_t, acc_t>(data, in_strides, out_stride, size0, size1);
+  }
+}
+
+void sum_kernel(TensorIterator& iter) {
+  TORCH_INTERNAL_ASSERT(iter.dtype(0) == iter.input_dtype(0), "sum: the operator converts the input");
+  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(0), "sum_cpu", [&] {
+    parallel_reduce(iter, [](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+      sum_block<scalar_t>(data, strides, size0, size1);
+    });
+  });
+}
+
+}  // namespace
+}  // namespace CPU_CAPABILITY
+
+REGISTER_DISPATCH(sum_stub, &sum_kernel);
+
+}  // namespace native
+}  // namespace at

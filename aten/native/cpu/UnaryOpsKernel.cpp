@@ -1,0 +1,100 @@
+// CPU kernels of neg, abs, exp, log, sqrt. Compiled once per CPU capability (see Note [Kernels
+// are compiled once per CPU capability] in aten/native/DispatchStub.h).
+//
+// Half and BFloat16 compute in float and round once, in the scalar op and in Vectorized alike
+// (see Note [Half and BFloat16 compute in float] in BinaryOpsKernel.cpp). exp, log and sqrt
+// take the dtypes libtorch 1.13's CPU kernels take: Float, Double, BFloat16; Half raises
+// "exp_vml_cpu" not implemented for 'Half', as there. Their values are std::exp/log/sqrt of the
+// element (libtorch's vectorized exp/log come from SLEEF and may differ in the last ulp).
+
+#include <cmath>
+#include <type_traits>
+
+#include "aten/Dispatch.h"
+#include "aten/native/UnaryOps.h"
+#include "aten/native/cpu/Loops.h"
+
+namespace at {
+namespace native {
+inline namespace CPU_CAPABILITY {
+
+using vec::Vectorized;
+
+namespace {
+
+template <typename T>
+using compute_t =
+    std::conditional_t<std::is_same<T, c10::Half>::value || std::is_same<T, c10::BFloat16>::value,
+                       float, T>;
+
+// -a with two's-complement wrap-around for every integer (neg of INT64_MIN is INT64_MIN, and
+// of uint8 5 is 251), without signed overflow.
+template <typename T>
+T negate(T a) {
+  if constexpr (std::is_integral<T>::value) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(U(0) - static_cast<U>(a)));
+  } else {
+    return static_cast<T>(-static_cast<compute_t<T>>(a));
+  }
+}
+
+template <typename T>
+T absolute(T a) {
+  if constexpr (std::is_unsigned<T>::value) {
+    return a;
+  } else if constexpr (std::is_integral<T>::value) {
+    return a < 0 ? negate(a) : a;
+  } else {
+    return static_cast<T>(std::abs(static_cast<compute_t<T>>(a)));
+  }
+}
+
+void neg_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_ALL_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, iter.dtype(),
+                             "neg_cpu", [&] {
+    cpu_kernel_vec(
+        iter, [](scalar_t a) -> scalar_t { return negate(a); },
+        [](Vectorized<scalar_t> a) { return a.neg(); });
+  });
+}
+
+void abs_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_ALL_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, iter.dtype(),
+                             "abs_cpu", [&] {
+    cpu_kernel_vec(
+        iter, [](scalar_t a) -> scalar_t { return absolute(a); },
+        [](Vectorized<scalar_t> a) { return a.abs(); });
+  });
+}
+
+// The three floating-point functions differ only in the function applied.
+#define MINIATEN_FLOAT_UNARY_KERNEL(op, name)                                               \
+  void op##_kernel(TensorIteratorBase& iter) {                                              \
+    AT_DISPATCH_FLOATING_TYPES_AND(c10::ScalarType::BFloat16, iter.dtype(), name, [&] {     \
+      cpu_kernel_vec(                                                                       \
+          iter,                                                                             \
+          [](scalar_t a) -> scalar_t {                                                      \
+            return static_cast<scalar_t>(std::op(static_cast<compute_t<scalar_t>>(a)));     \
+          },                                                                                \
+          [](Vectorized<scalar_t> a) { return a.op(); });                                   \
+    });                                                                                     \
+  }
+
+MINIATEN_FLOAT_UNARY_KERNEL(exp, "exp_vml_cpu")
+MINIATEN_FLOAT_UNARY_KERNEL(log, "log_vml_cpu")
+MINIATEN_FLOAT_UNARY_KERNEL(sqrt, "sqrt_vml_cpu")
+
+#undef MINIATEN_FLOAT_UNARY_KERNEL
+
+}  // namespace
+}  // namespace CPU_CAPABILITY
+
+REGISTER_DISPATCH(neg_stub, &neg_kernel);
+REGISTER_DISPATCH(abs_stub, &abs_kernel);
+REGISTER_DISPATCH(exp_stub, &exp_kernel);
+REGISTER_DISPATCH(log_stub, &log_kernel);
+REGISTER_DISPATCH(sqrt_stub, &sqrt_kernel);
+
+}  // namespace native
+}  // namespace at

@@ -1,0 +1,405 @@
+// Every backward formula against finite differences (GradCheck.h), each case also checking the
+// node name libtorch 1.13 gives the output (printed by a libtorch program: t.grad_fn()->name()).
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "GradCheck.h"
+
+namespace {
+
+using miniaten_test::Fn;
+using miniaten_test::gradcheck;
+using miniaten_test::leaf;
+using miniaten_test::TensorList;
+
+struct FormulaCase {
+  std::string label;
+  std::string node;  // libtorch's grad_fn()->name() of the output
+  std::function<TensorList()> inputs;
+  Fn fn;
+};
+
+std::ostream& operator<<(std::ostream& os, const FormulaCase& c) {
+  return os << c.label;
+}
+
+class Formula : public ::testing::TestWithParam<FormulaCase> {};
+
+TEST_P(Formula, MatchesFiniteDifferencesAndNodeName) {
+  const FormulaCase& c = GetParam();
+  const TensorList inputs = c.inputs();
+  EXPECT_EQ(c.fn(inputs).grad_fn()->name(), c.node);
+  EXPECT_TRUE(gradcheck(c.fn, inputs));
+}
+
+TensorList one(std::vector<int64_t> sizes, double offset = 0.5) {
+  return {leaf(sizes, offset)};
+}
+TensorList two(std::vector<int64_t> a, std::vector<int64_t> b) {
+  return {leaf(a), leaf(b, 1.0)};
+}
+
+// A transposed (non-contiguous) double leaf.
+TensorList transposed(std::vector<int64_t> sizes) {
+  at::Tensor t = leaf(sizes).detach().t();
+  t.set_requires_grad(true);
+  return {t};
+}
+
+const FormulaCase kArithmetic[] = {
+    {"clone", "CloneBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return in[0].clone(); }},
+    {"clone_channels_last", "CloneBackward0",
+     [] {
+       return one({2, 3, 2, 2});
+     },
+     [](const TensorList& in) { return in[0].contiguous(at::MemoryFormat::ChannelsLast); }},
+    {"contiguous_of_transposed", "CloneBackward0",
+     [] {
+       return transposed({3, 4});
+     },
+     [](const TensorList& in) { return in[0].contiguous(); }},
+    {"to_copy", "ToCopyBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return at::_to_copy(in[0]); }},
+    {"add", "AddBackward0",
+     [] {
+       return two({2, 3}, {2, 3});
+     },
+     [](const TensorList& in) { return at::add(in[0], in[1], 2.5); }},
+    {"add_broadcast", "AddBackward0",
+     [] {
+       return two({2, 3}, {3});
+     },
+     [](const TensorList& in) { return at::add(in[0], in[1]); }},
+    {"add_broadcast_size1", "AddBackward0",
+     [] {
+       return two({4, 1, 3}, {2, 1});
+     },
+     [](const TensorList& in) { return at::add(in[0], in[1]); }},
+    {"add_scalar", "AddBackward1",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return at::add(in[0], 1.5); }},
+    {"sub", "SubBackward0",
+     [] {
+       return two({2, 3}, {1, 3});
+     },
+     [](const TensorList& in) { return at::sub(in[0], in[1], 3); }},
+    {"sub_scalar", "SubBackward1", [] { return one({3}); },
+     [](const TensorList& in) { return at::sub(in[0], 2); }},
+    {"mul", "MulBackward0",
+     [] {
+       return two({2, 3}, {2, 3});
+     },
+     [](const TensorList& in) { return at::mul(in[0], in[1]); }},
+    {"mul_broadcast", "MulBackward0",
+     [] {
+       return two({3, 1}, {4});
+     },
+     [](const TensorList& in) { return at::mul(in[0], in[1]); }},
+    {"mul_self", "MulBackward0", [] { return one({4}); },
+     [](const TensorList& in) { return at::mul(in[0], in[0]); }},
+    {"mul_scalar", "MulBackward1",
+     [] {
+       return one({2, 2});
+     },
+     [](const TensorList& in) { return at::mul(in[0], 3.0); }},
+    {"div", "DivBackward0",
+     [] {
+       return two({2, 3}, {2, 3});
+     },
+     [](const TensorList& in) { return at::div(in[0], in[1]); }},
+    {"div_broadcast", "DivBackward0",
+     [] {
+       return two({2, 3}, {2, 1});
+     },
+     [](const TensorList& in) { return at::div(in[0], in[1]); }},
+    {"div_scalar", "DivBackward1", [] { return one({5}); },
+     [](const TensorList& in) { return at::div(in[0], 4.0); }},
+    {"neg", "NegBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return in[0].neg(); }},
+    {"abs", "AbsBackward0",
+     [] {
+       return one({2, 3}, -0.27);
+     },
+     [](const TensorList& in) { return in[0].abs(); }},
+    {"exp", "ExpBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return in[0].exp(); }},
+    {"log", "LogBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return in[0].log(); }},
+    {"sqrt", "SqrtBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return in[0].sqrt(); }},
+    {"where", "WhereBackward0",
+     [] {
+       return two({2, 3}, {3});
+     },
+     [](const TensorList& in) { return at::where(at::gt(in[0], 0.8), in[0], in[1]); }},
+    {"sum", "SumBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return in[0].sum(); }},
+    {"sum_dim", "SumBackward1",
+     [] {
+       return one({2, 3, 4});
+     },
+     [](const TensorList& in) {
+       return at::sum(in[0], std::vector<int64_t>{0, 2});
+     }},
+    {"sum_dim_keepdim", "SumBackward1",
+     [] {
+       return one({2, 3, 4});
+     },
+     [](const TensorList& in) { return at::sum(in[0], std::vector<int64_t>{-1}, true); }},
+    {"mean", "MeanBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return in[0].mean(); }},
+    {"mean_dim", "MeanBackward1",
+     [] {
+       return one({2, 3, 4});
+     },
+     [](const TensorList& in) { return at::mean(in[0], std::vector<int64_t>{1}); }},
+    {"cumsum", "CumsumBackward0",
+     [] {
+       return one({3, 4});
+     },
+     [](const TensorList& in) { return at::cumsum(in[0], 1); }},
+};
+INSTANTIATE_TEST_SUITE_P(Arithmetic, Formula, ::testing::ValuesIn(kArithmetic),
+                         [](const auto& info) { return info.param.label; });
+
+const FormulaCase kViews[] = {
+    {"as_strided", "AsStridedBackward0",
+     [] {
+       return one({3, 4});
+     },
+     [](const TensorList& in) {
+       return in[0].as_strided({2, 2}, {4, 1}, 1);
+     }},
+    {"as_strided_overlapping", "AsStridedBackward0", [] { return one({6}); },
+     [](const TensorList& in) {
+       return in[0].as_strided({3, 3}, {1, 1});
+     }},
+    {"view", "ViewBackward0",
+     [] {
+       return one({2, 6});
+     },
+     [](const TensorList& in) {
+       return in[0].view({3, 4});
+     }},
+    {"reshape_view", "ViewBackward0",
+     [] {
+       return one({2, 6});
+     },
+     [](const TensorList& in) {
+       return in[0].reshape({4, 3});
+     }},
+    // libtorch names these two ReshapeAliasBackward0 and UnsafeViewBackward0: its reshape calls
+    // _reshape_alias / _unsafe_view, which miniaten's native_functions.def does not have yet.
+    {"reshape_copy", "ViewBackward0",
+     [] {
+       return transposed({3, 4});
+     },
+     [](const TensorList& in) { return in[0].reshape({12}); }},
+    {"flatten", "ViewBackward0",
+     [] {
+       return one({2, 3, 2});
+     },
+     [](const TensorList& in) { return in[0].flatten(); }},
+    {"expand", "ExpandBackward0",
+     [] {
+       return one({3, 1});
+     },
+     [](const TensorList& in) {
+       return in[0].expand({2, 3, 4});
+     }},
+    {"permute", "PermuteBackward0",
+     [] {
+       return one({2, 3, 4});
+     },
+     [](const TensorList& in) {
+       return in[0].permute({2, 0, 1});
+     }},
+    {"movedim", "PermuteBackward0",
+     [] {
+       return one({2, 3, 4});
+     },
+     [](const TensorList& in) { return in[0].movedim(0, -1); }},
+    {"transpose", "TransposeBackward0",
+     [] {
+       return one({2, 3, 4});
+     },
+     [](const TensorList& in) { return in[0].transpose(0, 2); }},
+    {"t", "TBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return in[0].t(); }},
+    {"squeeze", "SqueezeBackward0",
+     [] {
+       return one({2, 1, 3, 1});
+     },
+     [](const TensorList& in) { return in[0].squeeze(); }},
+    {"squeeze_dim", "SqueezeBackward1",
+     [] {
+       return one({2, 1, 3});
+     },
+     [](const TensorList& in) { return in[0].squeeze(1); }},
+    {"squeeze_dim_not_one", "SqueezeBackward1",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return in[0].squeeze(0); }},
+    {"unsqueeze", "UnsqueezeBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) { return in[0].unsqueeze(-1); }},
+    {"slice", "SliceBackward0",
+     [] {
+       return one({5, 3});
+     },
+     [](const TensorList& in) { return in[0].slice(0, 1, 5, 2); }},
+    {"narrow", "SliceBackward0",
+     [] {
+       return one({3, 5});
+     },
+     [](const TensorList& in) { return in[0].narrow(1, 1, 3); }},
+    {"select", "SelectBackward0",
+     [] {
+       return one({3, 4});
+     },
+     [](const TensorList& in) { return in[0].select(1, -1); }},
+    {"diagonal", "DiagonalBackward0",
+     [] {
+       return one({3, 4});
+     },
+     [](const TensorList& in) { return in[0].diagonal(1); }},
+    {"diagonal_dims", "DiagonalBackward0",
+     [] {
+       return one({2, 3, 3});
+     },
+     [](const TensorList& in) { return in[0].diagonal(-1, 1, 2); }},
+    {"unfold", "UnfoldBackward0",
+     [] {
+       return one({2, 7});
+     },
+     [](const TensorList& in) { return in[0].unfold(1, 3, 2); }},
+    {"unfold_overlapping", "UnfoldBackward0", [] { return one({6}); },
+     [](const TensorList& in) { return in[0].unfold(0, 4, 1); }},
+    {"alias", "AliasBackward0",
+     [] {
+       return one({2, 2});
+     },
+     [](const TensorList& in) { return at::alias(in[0]); }},
+};
+INSTANTIATE_TEST_SUITE_P(Views, Formula, ::testing::ValuesIn(kViews),
+                         [](const auto& info) { return info.param.label; });
+
+// In-place ops on a copy of the leaves (a leaf that requires grad may not be written in place).
+const FormulaCase kInplace[] = {
+    {"add_", "AddBackward0",
+     [] {
+       return two({2, 3}, {3});
+     },
+     [](const TensorList& in) { return in[0].clone().add_(in[1], 2); }},
+    {"sub_scalar_", "SubBackward1", [] { return one({3}); },
+     [](const TensorList& in) { return in[0].clone().sub_(1.5); }},
+    {"mul_", "MulBackward0",
+     [] {
+       return two({2, 3}, {2, 3});
+     },
+     [](const TensorList& in) { return in[0].clone().mul_(in[1]); }},
+    {"mul_scalar_", "MulBackward1", [] { return one({4}); },
+     [](const TensorList& in) { return in[0].clone().mul_(-2); }},
+    {"div_", "DivBackward0",
+     [] {
+       return two({2, 3}, {2, 3});
+     },
+     [](const TensorList& in) { return in[0].clone().div_(in[1]); }},
+    {"div_scalar_", "DivBackward1", [] { return one({4}); },
+     [](const TensorList& in) { return in[0].clone().div_(3); }},
+    {"neg_", "NegBackward0", [] { return one({4}); },
+     [](const TensorList& in) { return in[0].clone().neg_(); }},
+    {"abs_", "AbsBackward0", [] { return one({4}, -0.22); },
+     [](const TensorList& in) { return in[0].clone().abs_(); }},
+    {"exp_", "ExpBackward0", [] { return one({4}); },
+     [](const TensorList& in) { return in[0].clone().exp_(); }},
+    {"log_", "LogBackward0", [] { return one({4}); },
+     [](const TensorList& in) { return in[0].clone().log_(); }},
+    {"sqrt_", "SqrtBackward0", [] { return one({4}); },
+     [](const TensorList& in) { return in[0].clone().sqrt_(); }},
+    {"copy_broadcast", "torch::autograd::CopyBackwards",
+     [] {
+       return two({2, 3}, {3});
+     },
+     [](const TensorList& in) { return at::mul(in[0], 2).copy_(in[1]); }},
+    {"copy_into_plain", "torch::autograd::CopyBackwards",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) {
+       return at::zeros({2, 3}, at::kDouble).copy_(in[0]);
+     }},
+    {"fill_", "FillBackward2", [] { return one({3}); },
+     [](const TensorList& in) { return in[0].clone().fill_(2); }},
+    {"zero_", "ZeroBackward0", [] { return one({3}); },
+     [](const TensorList& in) { return in[0].clone().zero_(); }},
+    // Through a view: the base's history becomes a CopySlices.
+    {"mul_on_view", "torch::autograd::CopySlices",
+     [] {
+       return two({3, 4}, {4});
+     },
+     [](const TensorList& in) {
+       at::Tensor y = in[0].clone();
+       y.select(0, 1).mul_(in[1]);
+       return y;
+     }},
+    {"copy_into_slice", "torch::autograd::CopySlices",
+     [] {
+       return two({4, 3}, {2, 3});
+     },
+     [](const TensorList& in) {
+       at::Tensor y = at::mul(in[0], 1.5);
+       y.slice(0, 1, 3).copy_(in[1]);
+       return y;
+     }},
+    {"view_after_base_inplace", "AsStridedBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) {
+       at::Tensor y = in[0].clone();
+       at::Tensor v = y.t();
+       y.mul_(at::full({2, 3}, 3.0, at::kDouble));
+       return v;
+     }},
+};
+INSTANTIATE_TEST_SUITE_P(Inplace, Formula, ::testing::ValuesIn(kInplace),
+                         [](const auto& info) { return info.param.label; });
+
+}  // namespace

@@ -1,0 +1,125 @@
+// Gradient layouts and view tracking, as libtorch 1.13 gives them: a leaf's first gradient is
+// laid out like the leaf (Note [Gradient layout contract] in AccumulateGrad.h); views record
+// their root base and share its version counter (Note [Views and in-place]).
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "GradCheck.h"
+
+namespace {
+
+using IntList = std::vector<int64_t>;
+
+IntList grad_strides(const at::Tensor& t) {
+  return t.grad().strides().vec();
+}
+
+TEST(GradLayout, FollowsTheLeaf) {
+  // The gradient of a channels-last contiguous() flows back in the input's layout.
+  auto nchw = torch::ones({2, 3, 4, 5}, torch::requires_grad());
+  nchw.contiguous(at::MemoryFormat::ChannelsLast).sum().backward();
+  EXPECT_EQ(grad_strides(nchw), (IntList{60, 20, 5, 1}));
+
+  auto nhwc = torch::ones({2, 3, 4, 5}).contiguous(at::MemoryFormat::ChannelsLast);
+  nhwc.requires_grad_();
+  nhwc.contiguous().sum().backward();
+  EXPECT_EQ(grad_strides(nhwc), (IntList{60, 1, 15, 3}));
+
+  auto nhwc2 = torch::ones({2, 3, 4, 5}).contiguous(at::MemoryFormat::ChannelsLast);
+  nhwc2.requires_grad_();
+  at::mul(nhwc2.contiguous(), 2).backward(torch::ones({2, 3, 4, 5}));
+  EXPECT_EQ(grad_strides(nhwc2), (IntList{60, 1, 15, 3}));
+
+  auto transposed = torch::ones({3, 2}).t();
+  transposed.requires_grad_();
+  at::mul(transposed, 2).sum().backward();
+  EXPECT_EQ(grad_strides(transposed), (IntList{1, 2}));
+}
+
+TEST(GradLayout, ContiguousForLeavesThatAreNotDense) {
+  auto sliced = torch::ones({4, 6}).slice(1, 0, 3);
+  sliced.requires_grad_();
+  at::mul(sliced, 2).sum().backward();
+  EXPECT_EQ(sliced.grad().sizes().vec(), (IntList{4, 3}));
+  EXPECT_EQ(grad_strides(sliced), (IntList{3, 1}));
+
+  auto expanded = torch::ones({1, 3}).expand({2, 3});
+  expanded.requires_grad_();
+  at::mul(expanded, 2).sum().backward();
+  EXPECT_EQ(grad_strides(expanded), (IntList{3, 1}));
+}
+
+TEST(GradLayout, CopiesAGradientSomeoneElseHolds) {
+  auto x = torch::ones({2, 3}, torch::requires_grad());
+  auto g = torch::ones({3, 2}).t();  // held by the caller, transposed
+  x.clone().backward(g);
+  EXPECT_EQ(grad_strides(x), (IntList{3, 1}));
+  EXPECT_FALSE(x.grad().is_alias_of(g));
+  auto y = torch::ones({2, 3}, torch::requires_grad());
+  auto h = torch::ones({2, 3});
+  y.clone().backward(h);
+  EXPECT_FALSE(y.grad().is_alias_of(h));  // h is still the caller's
+}
+
+TEST(ViewTracking, BaseAndVersionCounter) {
+  auto base = torch::ones({2, 3});
+  EXPECT_FALSE(base.is_view());
+  auto v = base.view({6});
+  EXPECT_TRUE(v.is_view());
+  EXPECT_TRUE(v._base().is_same(base));
+  auto vv = v.select(0, 1);
+  EXPECT_TRUE(vv._base().is_same(base));  // the root base, not v
+  EXPECT_FALSE(base.detach().is_view());
+  EXPECT_TRUE(torch::ones({2}, at::kLong).view({2}).is_view());
+  const int64_t before = base._version();
+  vv.add_(1);
+  EXPECT_EQ(base._version(), before + 1);
+  EXPECT_EQ(v._version(), base._version());
+  try {
+    base._base();
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "Can't get base of non-view Tensor");
+  }
+}
+
+TEST(ViewTracking, InplaceThroughAViewRewritesTheBaseHistory) {
+  auto x = torch::ones({2, 3}, torch::requires_grad());
+  auto y = x.clone();
+  auto v = y.select(0, 0);
+  EXPECT_EQ(v.grad_fn()->name(), "SelectBackward0");
+  v.mul_(2);
+  EXPECT_EQ(v.grad_fn()->name(), "AsStridedBackward0");
+  EXPECT_EQ(y.grad_fn()->name(), "torch::autograd::CopySlices");
+  y.sum().backward();
+  EXPECT_TRUE(
+      miniaten_test::equal(x.grad(), at::tensor({2.f, 2.f, 2.f, 1.f, 1.f, 1.f}).view({2, 3})));
+}
+
+TEST(ViewTracking, InplaceOnTheBaseRegeneratesTheView) {
+  auto x = torch::ones({2, 3}, torch::requires_grad());
+  auto y = x.clone();
+  auto v = y.select(1, 0);
+  y.mul_(3);
+  EXPECT_EQ(v.grad_fn()->name(), "AsStridedBackward0");
+  EXPECT_EQ(y.grad_fn()->name(), "MulBackward1");
+  v.sum().backward();
+  EXPECT_TRUE(
+      miniaten_test::equal(x.grad(), at::tensor({3.f, 0.f, 0.f, 3.f, 0.f, 0.f}).view({2, 3})));
+}
+
+TEST(ViewTracking, ViewOfATensorThatLaterRequiresGrad) {
+  auto base = torch::ones({2, 3});
+  auto v = base.view({6});
+  EXPECT_FALSE(v.requires_grad());
+  auto x = torch::ones({2, 3}, torch::requires_grad());
+  base.copy_(x);  // the base joins the graph: the view follows
+  EXPECT_TRUE(v.requires_grad());
+  EXPECT_EQ(v.grad_fn()->name(), "AsStridedBackward0");
+  at::mul(v, 2).sum().backward();
+  EXPECT_TRUE(miniaten_test::equal(x.grad(), at::full({2, 3}, 2.0)));
+}
+
+}  // namespace
