@@ -1,51 +1,27 @@
-// fill_ and zero_: a simple strided loop over every element. (TensorIterator replaces this loop
-// with its vectorized, parallel one when it lands.)
+// fill_ and zero_ (a nullary TensorIterator loop, aten/native/cpu/FillKernel.cpp), and item().
 
 #include "aten/ATen.h"
 #include "aten/Dispatch.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/Fill.h"
 
 namespace at {
 namespace native {
 
-namespace {
-
-// Calls f(element offset) for every element of a strided tensor, last dim fastest.
-template <class F>
-void for_each_offset(IntArrayRef sizes, IntArrayRef strides, F&& f) {
-  const int64_t ndim = static_cast<int64_t>(sizes.size());
-  for (int64_t s : sizes) {
-    if (s == 0) return;
-  }
-  c10::DimVector index(sizes.size(), 0);
-  int64_t offset = 0;
-  while (true) {
-    f(offset);
-    int64_t d = ndim - 1;
-    for (; d >= 0; --d) {
-      if (++index[d] < sizes[d]) {
-        offset += strides[d];
-        break;
-      }
-      offset -= strides[d] * (sizes[d] - 1);
-      index[d] = 0;
-    }
-    if (d < 0) return;
-  }
-}
-
-}  // namespace
+DEFINE_DISPATCH(fill_stub);
 
 Tensor& fill_(Tensor& self, const Scalar& value) {
-  AT_DISPATCH_ALL_MINIATEN_TYPES(self.scalar_type(), "fill_", [&] {
-    const scalar_t v = value.to<scalar_t>();
-    scalar_t* data = self.data_ptr<scalar_t>();
-    if (self.is_contiguous()) {
-      std::fill(data, data + self.numel(), v);
-    } else {
-      for_each_offset(self.sizes(), self.strides(), [&](int64_t off) { data[off] = v; });
-    }
-  });
+  // The value is converted (and range-checked) before any element is written.
+  AT_DISPATCH_ALL_MINIATEN_TYPES(self.scalar_type(), "fill_", [&] { (void)value.to<scalar_t>(); });
+  if (self.numel() > 0) {
+    auto iter = TensorIteratorConfig()
+                    .set_check_mem_overlap(false)  // writing one value many times is fine
+                    .check_all_same_dtype(false)
+                    .add_output(self)
+                    .resize_outputs(false)
+                    .build();
+    fill_stub(iter.device_type(), iter, value);
+  }
   self.unsafeGetTensorImpl()->bump_version();
   return self;
 }
