@@ -58,6 +58,7 @@ MINIATEN_SCHEMA_TYPE(std::vector<at::Tensor>, "Tensor[]");
 MINIATEN_SCHEMA_TYPE(c10::ArrayRef<c10::optional<at::Tensor>>, "Tensor?[]");
 MINIATEN_SCHEMA_TYPE(std::vector<c10::optional<at::Tensor>>, "Tensor?[]");
 MINIATEN_SCHEMA_TYPE(c10::List<c10::optional<at::Tensor>>, "Tensor?[]");
+MINIATEN_SCHEMA_TYPE(c10::OptionalIntArrayRef, "int[]?");
 #undef MINIATEN_SCHEMA_TYPE
 template <class T>
 struct type_str<c10::optional<T>> {

@@ -10,14 +10,20 @@
 // with the deprecation warning, when it has the wrong shape).
 //
 // Note [Scalar overloads wrap their Scalar]
-// add(t, 2.5) is add(t, wrapped_scalar_tensor(2.5)): a 0-dim Double tensor marked as a wrapped
-// number, so type promotion treats it as the lowest-priority operand (int tensor + 2.5 -> Float,
-// not Double) and the vectorized loop sees a broadcast input (stride 0). libtorch does the same.
+// add(t, 2.5) is add(t, wrapped_scalar_tensor(2.5)): a 0-dim tensor marked as a wrapped number,
+// so type promotion treats it as the lowest-priority operand (int tensor + 2.5 -> Float, not
+// Double) and the vectorized loop sees a broadcast input (stride 0). libtorch does the same,
+// with the number as a Double (or Long, Bool) tensor that TensorIterator then converts to the
+// common dtype: a second tensor and a copy_. wrapped_scalar_for makes the wrapped tensor in
+// that dtype, result_type(self, other), from the start, converting the value as copy_ would
+// (uint8 + 300 adds 44, as in libtorch). Promotion is unchanged: a wrapped number of the result
+// dtype can only lead to the same result dtype.
 
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/BinaryOps.h"
 #include "aten/native/TypePromotion.h"
+#include "c10/util/TypeCast.h"
 
 namespace at {
 namespace native {
@@ -25,6 +31,9 @@ namespace native {
 DEFINE_DISPATCH(add_stub);
 DEFINE_DISPATCH(mul_stub);
 DEFINE_DISPATCH(div_true_stub);
+DEFINE_DISPATCH(add_dense_stub);
+DEFINE_DISPATCH(mul_dense_stub);
+DEFINE_DISPATCH(div_true_dense_stub);
 
 namespace {
 
@@ -51,6 +60,33 @@ void sub_check(const Tensor& self, const Tensor& other) {
 Tensor& written(Tensor& t) {
   t.unsafeGetTensorImpl()->bump_version();
   return t;
+}
+
+// See Note [The dense fast path]: the output TensorIterator's fast setup would allocate, or an
+// undefined tensor when the operands need TensorIterator.
+Tensor dense_output(const Tensor& self, const Tensor& other) {
+  if (!self.is_cpu() || !other.is_cpu() || self.scalar_type() != other.scalar_type() ||
+      !self.sizes().equals(other.sizes())) {
+    return Tensor();
+  }
+  // Straight to the CPU allocator, as libtorch's structured CPU kernels allocate outputs.
+  const c10::ScalarType dtype = self.scalar_type();
+  if (self.is_contiguous() && other.is_contiguous()) {
+    return at::detail::empty_cpu(self.sizes(), dtype);
+  }
+  if (self.is_contiguous(c10::MemoryFormat::ChannelsLast) &&
+      other.is_contiguous(c10::MemoryFormat::ChannelsLast)) {
+    return at::detail::empty_cpu(self.sizes(), dtype, c10::MemoryFormat::ChannelsLast);
+  }
+  if (self.is_non_overlapping_and_dense() && self.strides().equals(other.strides())) {
+    return at::detail::empty_strided_cpu(self.sizes(), self.strides(), dtype);
+  }
+  return Tensor();
+}
+
+DenseBinaryArgs dense_args(const Tensor& out, const Tensor& self, const Tensor& other) {
+  return {static_cast<char*>(out.data_ptr()), static_cast<const char*>(self.data_ptr()),
+          static_cast<const char*>(other.data_ptr()), out.numel(), out.scalar_type()};
 }
 
 // The shared bodies; `out` is undefined, self, or the out= tensor. See Note [Functional,
@@ -87,10 +123,30 @@ TensorIterator run_div(Tensor& out, const Tensor& self, const Tensor& other) {
 
 }  // namespace
 
+Tensor wrapped_scalar_for(const Tensor& self, const Scalar& other) {
+  const c10::ScalarType dtype = at::result_type(self, other);
+  Tensor t = at::detail::empty_cpu({}, dtype);
+  void* data = t.data_ptr();
+  if (other.isFloatingPoint()) {
+    c10::cast_and_store(dtype, data, other.toDouble());
+  } else if (other.isBoolean()) {
+    c10::cast_and_store(dtype, data, other.toBool());
+  } else {
+    c10::cast_and_store(dtype, data, other.toLong());
+  }
+  t.unsafeGetTensorImpl()->set_wrapped_number(true);
+  return t;
+}
+
 // ---- add -------------------------------------------------------------------------------------
 
 Tensor add(const Tensor& self, const Tensor& other, const Scalar& alpha) {
-  Tensor out;
+  Tensor out = dense_output(self, other);
+  if (out.defined()) {
+    alpha_check(self.scalar_type(), alpha);
+    add_dense_stub(c10::DeviceType::CPU, dense_args(out, self, other), alpha);
+    return out;
+  }
   return run_add(out, self, other, alpha).output();
 }
 
@@ -106,18 +162,24 @@ Tensor& add_out(const Tensor& self, const Tensor& other, const Scalar& alpha, Te
 
 // See Note [Scalar overloads wrap their Scalar].
 Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
-  return at::add(self, wrapped_scalar_tensor(other), alpha);
+  return at::add(self, wrapped_scalar_for(self, other), alpha);
 }
 
 Tensor& add_(Tensor& self, const Scalar& other, const Scalar& alpha) {
-  self.add_(wrapped_scalar_tensor(other), alpha);
+  self.add_(wrapped_scalar_for(self, other), alpha);
   return self;
 }
 
 // ---- sub -------------------------------------------------------------------------------------
 
 Tensor sub(const Tensor& self, const Tensor& other, const Scalar& alpha) {
-  Tensor out;
+  sub_check(self, other);
+  Tensor out = dense_output(self, other);
+  if (out.defined()) {
+    alpha_check(self.scalar_type(), alpha);
+    add_dense_stub(c10::DeviceType::CPU, dense_args(out, self, other), -alpha);
+    return out;
+  }
   return run_sub(out, self, other, alpha).output();
 }
 
@@ -132,18 +194,22 @@ Tensor& sub_out(const Tensor& self, const Tensor& other, const Scalar& alpha, Te
 }
 
 Tensor sub(const Tensor& self, const Scalar& other, const Scalar& alpha) {
-  return at::sub(self, wrapped_scalar_tensor(other), alpha);
+  return at::sub(self, wrapped_scalar_for(self, other), alpha);
 }
 
 Tensor& sub_(Tensor& self, const Scalar& other, const Scalar& alpha) {
-  self.sub_(wrapped_scalar_tensor(other), alpha);
+  self.sub_(wrapped_scalar_for(self, other), alpha);
   return self;
 }
 
 // ---- mul -------------------------------------------------------------------------------------
 
 Tensor mul(const Tensor& self, const Tensor& other) {
-  Tensor out;
+  Tensor out = dense_output(self, other);
+  if (out.defined()) {
+    mul_dense_stub(c10::DeviceType::CPU, dense_args(out, self, other));
+    return out;
+  }
   return run_mul(out, self, other).output();
 }
 
@@ -158,18 +224,23 @@ Tensor& mul_out(const Tensor& self, const Tensor& other, Tensor& out) {
 }
 
 Tensor mul(const Tensor& self, const Scalar& other) {
-  return at::mul(self, wrapped_scalar_tensor(other));
+  return at::mul(self, wrapped_scalar_for(self, other));
 }
 
 Tensor& mul_(Tensor& self, const Scalar& other) {
-  self.mul_(wrapped_scalar_tensor(other));
+  self.mul_(wrapped_scalar_for(self, other));
   return self;
 }
 
 // ---- div -------------------------------------------------------------------------------------
 
 Tensor div(const Tensor& self, const Tensor& other) {
-  Tensor out;
+  // Integer inputs are converted to float first: TensorIterator's job.
+  Tensor out = c10::isFloatingType(self.scalar_type()) ? dense_output(self, other) : Tensor();
+  if (out.defined()) {
+    div_true_dense_stub(c10::DeviceType::CPU, dense_args(out, self, other));
+    return out;
+  }
   return run_div(out, self, other).output();
 }
 
@@ -184,11 +255,11 @@ Tensor& div_out(const Tensor& self, const Tensor& other, Tensor& out) {
 }
 
 Tensor div(const Tensor& self, const Scalar& other) {
-  return at::div(self, wrapped_scalar_tensor(other));
+  return at::div(self, wrapped_scalar_for(self, other));
 }
 
 Tensor& div_(Tensor& self, const Scalar& other) {
-  self.div_(wrapped_scalar_tensor(other));
+  self.div_(wrapped_scalar_for(self, other));
   return self;
 }
 

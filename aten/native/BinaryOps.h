@@ -35,6 +35,32 @@ DECLARE_DISPATCH(structured_binary_fn, le_stub);
 DECLARE_DISPATCH(structured_binary_fn, gt_stub);
 DECLARE_DISPATCH(structured_binary_fn, ge_stub);
 
+// wrapped_scalar_tensor(other) already converted to result_type(self, other): what the Scalar
+// overloads pass on. See Note [Scalar overloads wrap their Scalar] in BinaryOps.cpp.
+TORCH_API Tensor wrapped_scalar_for(const Tensor& self, const c10::Scalar& other);
+
+// Note [The dense fast path]
+// When self and other are CPU tensors of one dtype and one shape, laid out alike (both
+// contiguous, both channels-last, or both non-overlapping and dense with equal strides), and
+// the output is new, TensorIterator's build would do no more than allocate that layout and walk
+// all three as one linear dim (its fast setup). add/sub/mul/div then skip the build — most of
+// the cost of a small op — and run the same vectorized loop over the arrays directly, in
+// parallel chunks as for_each would. Anything else (broadcasting, promotion, out=, in-place)
+// goes through TensorIterator.
+struct DenseBinaryArgs {
+  char* out;
+  const char* self;
+  const char* other;
+  int64_t numel;
+  c10::ScalarType dtype;
+};
+using dense_binary_fn = void (*)(const DenseBinaryArgs&);
+using dense_binary_fn_alpha = void (*)(const DenseBinaryArgs&, const c10::Scalar& alpha);
+
+DECLARE_DISPATCH(dense_binary_fn_alpha, add_dense_stub);
+DECLARE_DISPATCH(dense_binary_fn, mul_dense_stub);
+DECLARE_DISPATCH(dense_binary_fn, div_true_dense_stub);
+
 // out = condition ? self : other; operands (out, condition, self, other), self and other already
 // in out's dtype, condition Bool.
 DECLARE_DISPATCH(where_fn, where_stub);

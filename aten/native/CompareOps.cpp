@@ -65,13 +65,13 @@ Tensor& compare_out(Stub& stub, const Tensor& self, const Tensor& other, Tensor&
     return compare(name##_stub, self, other);                                              \
   }                                                                                        \
   Tensor name(const Tensor& self, const Scalar& other) {                                   \
-    return compare(name##_stub, self, wrapped_scalar_tensor(other));                       \
+    return compare(name##_stub, self, wrapped_scalar_for(self, other));                       \
   }                                                                                        \
   Tensor& name##_out(const Tensor& self, const Tensor& other, Tensor& out) {               \
     return compare_out(name##_stub, self, other, out);                                     \
   }                                                                                        \
   Tensor& name##_out(const Tensor& self, const Scalar& other, Tensor& out) {               \
-    return compare_out(name##_stub, self, wrapped_scalar_tensor(other), out);              \
+    return compare_out(name##_stub, self, wrapped_scalar_for(self, other), out);              \
   }
 
 MINIATEN_DEFINE_COMPARISON(eq)

@@ -94,21 +94,21 @@ Tensor review_reduce_result(const Tensor& result, int64_t ndim, const DimMask& m
 // libtorch's get_dtype_from_self(self, dtype, /*promote_integers=*/true).
 ScalarType dtype_or_promoted(const Tensor& self, c10::optional<ScalarType> dtype) {
   if (dtype.has_value()) return *dtype;
-  return c10::isIntegralType(self.scalar_type(), /*includeBool=*/true) ? kLong
-                                                                        : self.scalar_type();
+  return c10::isIntegralType(self.scalar_type(), /*includeBool=*/true) ? kLong : self.scalar_type();
 }
 
 // What libtorch's structured out= wrappers check and do before the kernel runs.
 void resize_out(const Tensor& out, IntArrayRef sizes, const Tensor& self, ScalarType dtype) {
   const caffe2::TypeMeta expected = caffe2::TypeMeta::fromScalarType(dtype);
-  TORCH_CHECK(out.dtype() == expected, "Expected out tensor to have dtype ", expected,
-              ", but got ", out.dtype(), " instead");
+  TORCH_CHECK(out.dtype() == expected, "Expected out tensor to have dtype ", expected, ", but got ",
+              out.dtype(), " instead");
   TORCH_CHECK(out.device() == self.device(), "Expected out tensor to have device ", self.device(),
               ", but got ", out.device(), " instead");
   if (out.sizes().equals(sizes)) return;
   if (out.numel() != 0) {
     TORCH_WARN("An output with one or more elements was resized since it had shape ", out.sizes(),
-               ", which does not match the required output shape ", sizes, ". This behavior is "
+               ", which does not match the required output shape ", sizes,
+               ". This behavior is "
                "deprecated, and in a future PyTorch release outputs will not be resized unless "
                "they have zero elements. You can explicitly reuse an out tensor t by resizing "
                "it, inplace, to zero elements with t.resize_(0).");

@@ -128,8 +128,45 @@ template <typename T>
 bool operator!=(ArrayRef<T> a, const std::vector<T>& b) { return !a.equals(ArrayRef<T>(b)); }
 
 using IntArrayRef = ArrayRef<int64_t>;
-// `int[]?` arguments (libtorch has a class for it; an optional ArrayRef behaves the same).
-using OptionalIntArrayRef = std::optional<IntArrayRef>;
+// An optional ArrayRef, for `int[]?` arguments (libtorch's c10::OptionalArrayRef).
+//
+// Note [Why not std::optional<ArrayRef>]
+// With std::optional<IntArrayRef>, `t.sum({1})` builds the ArrayRef from a temporary int inside
+// optional's constructor, and the kernel then reads freed memory; `{0, 1}` does not compile at
+// all. This class takes a braced list as a list (it lives until the call returns) and has no
+// constructor from a single element.
+template <typename T>
+class OptionalArrayRef final {
+ public:
+  constexpr OptionalArrayRef() noexcept = default;
+  constexpr OptionalArrayRef(std::nullopt_t) noexcept {}  // NOLINT
+  OptionalArrayRef(ArrayRef<T> ref) : wrapped_(ref) {}     // NOLINT
+  OptionalArrayRef(const std::vector<T>& v) : wrapped_(ArrayRef<T>(v)) {}  // NOLINT
+  template <size_t N>
+  OptionalArrayRef(const absl::InlinedVector<T, N>& v) : wrapped_(ArrayRef<T>(v)) {}  // NOLINT
+  OptionalArrayRef(const std::initializer_list<T>& list)  // NOLINT
+      : wrapped_(ArrayRef<T>(list)) {}
+  OptionalArrayRef(const std::optional<ArrayRef<T>>& opt) : wrapped_(opt) {}  // NOLINT
+
+  bool has_value() const noexcept { return wrapped_.has_value(); }
+  explicit operator bool() const noexcept { return wrapped_.has_value(); }
+  ArrayRef<T> value() const { return wrapped_.value(); }
+  ArrayRef<T> operator*() const { return *wrapped_; }
+  const ArrayRef<T>* operator->() const { return &*wrapped_; }
+  ArrayRef<T> value_or(ArrayRef<T> other) const { return wrapped_.value_or(other); }
+  operator std::optional<ArrayRef<T>>() const { return wrapped_; }  // NOLINT
+
+ private:
+  std::optional<ArrayRef<T>> wrapped_;
+};
+
+template <typename T>
+std::ostream& operator<<(std::ostream& out, const OptionalArrayRef<T>& ref) {
+  if (!ref.has_value()) return out << "None";
+  return out << *ref;
+}
+
+using OptionalIntArrayRef = OptionalArrayRef<int64_t>;
 
 // The small vector that holds a tensor's sizes or strides (5 dims inline).
 constexpr size_t kDimVectorStaticSize = 5;

@@ -68,6 +68,13 @@ struct ivalue_to_arg<c10::optional<IntArrayRef>> {
   }
 };
 template <>
+struct ivalue_to_arg<c10::OptionalIntArrayRef> {
+  static c10::OptionalIntArrayRef call(IValue& v) {
+    if (v.isNone()) return c10::nullopt;
+    return IntArrayRef(v.toIntList());
+  }
+};
+template <>
 struct ivalue_to_arg<c10::optional<ArrayRef<double>>> {
   static c10::optional<ArrayRef<double>> call(IValue& v) {
     if (v.isNone()) return c10::nullopt;
@@ -107,6 +114,9 @@ IValue to_ivalue(const T& x) {
 template <class T>
 IValue to_ivalue(const c10::List<T>& x) {
   return IValue(x.vec());
+}
+inline IValue to_ivalue(const c10::OptionalIntArrayRef& x) {
+  return x.has_value() ? IValue(*x) : IValue();
 }
 
 // ---- C++ return -> IValues on the stack -----------------------------------------------------

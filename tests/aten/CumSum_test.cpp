@@ -30,9 +30,9 @@ std::vector<double> reference_cumsum(const Tensor& x, int64_t dim) {
 }
 
 // The dtypes libtorch 1.13's CPU cumsum computes in (not Half; Bool only as an input).
-const at::ScalarType kCumsumDtypes[] = {at::kByte,  at::kChar,   at::kShort, at::kInt,
-                                        at::kLong,  at::kFloat,  at::kDouble, at::kBool,
-                                        at::kBFloat16};
+const at::ScalarType kCumsumDtypes[] = {at::kByte,   at::kChar, at::kShort,
+                                        at::kInt,    at::kLong, at::kFloat,
+                                        at::kDouble, at::kBool, at::kBFloat16};
 
 class CumSumLayouts : public ::testing::TestWithParam<Layout> {};
 
@@ -75,7 +75,8 @@ TEST(CumSum, AccumulationDtypes) {
   EXPECT_EQ(at::ones({3}, at::kBool).cumsum(0).scalar_type(), at::kLong);
   const Tensor wrapped = at::full({200}, 1, at::kChar).cumsum(0, at::kChar);
   EXPECT_EQ(wrapped.scalar_type(), at::kChar);
-  EXPECT_EQ(values_of(wrapped.slice(0, 125, 130)), std::vector<double>({126, 127, -128, -127, -126}));
+  EXPECT_EQ(values_of(wrapped.slice(0, 125, 130)),
+            std::vector<double>({126, 127, -128, -127, -126}));
   const Tensor f = at::arange(4).cumsum(0, at::kFloat);
   EXPECT_EQ(f.scalar_type(), at::kFloat);
   EXPECT_EQ(values_of(f), std::vector<double>({0, 1, 3, 6}));
@@ -97,8 +98,11 @@ TEST(CumSum, ZeroDimAndEmpty) {
 TEST(CumSum, ErrorTexts) {
   expect_error([] { at::scalar_tensor(1.0).cumsum(1); },
                "Dimension out of range (expected to be in range of [-1, 0], but got 1)");
-  expect_error([] { at::arange(6).reshape({2, 3}).cumsum(2); },
-               "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
+  expect_error(
+      [] {
+        at::arange(6).reshape({2, 3}).cumsum(2);
+      },
+      "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
   expect_error([] { at::ones({3}).cumsum(0, at::kBool); },
                "\"cumsum_out_cpu\" not implemented for 'Bool'");
   expect_error([] { at::ones({3}, at::kHalf).cumsum(0); },
@@ -122,8 +126,11 @@ TEST(CumSum, OutVariant) {
   Tensor wrong = at::empty({3}, at::kFloat);
   expect_error([&] { at::cumsum_out(wrong, x.select(0, 0), 0, at::kDouble); },
                "Expected out tensor to have dtype double, but got float instead");
-  expect_error([&] { at::cumsum_out(e, at::ones({2, 3}, at::kInt), 2); },
-               "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
+  expect_error(
+      [&] {
+        at::cumsum_out(e, at::ones({2, 3}, at::kInt), 2);
+      },
+      "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
   // In place: each element is read before it is written.
   Tensor b = at::ones({4});
   at::cumsum_out(b, b, 0);

@@ -18,6 +18,11 @@ namespace {
 using at::Tensor;
 using namespace reduce_test;
 
+// Dim lists are spelled Dims{...}: `t.sum({1})` compiles but reads a dangling int64_t, because
+// c10::OptionalIntArrayRef (std::optional<IntArrayRef>) builds its ArrayRef from a temporary
+// converted from the int. libtorch's OptionalArrayRef refuses that conversion.
+using Dims = at::IntArrayRef;
+
 // ---- sum and mean over every layout, dim list, keepdim and dtype ---------------------------
 
 struct DimsCase {
@@ -26,8 +31,8 @@ struct DimsCase {
 };
 
 const DimsCase kDimsCases[] = {
-    {{}, false},     {{}, true},         {{0}, false},       {{1}, true},     {{2}, false},
-    {{3}, true},     {{-1}, false},      {{-3}, true},       {{0, 2}, false}, {{3, 1}, true},
+    {{}, false},      {{}, true},        {{0}, false},          {{1}, true},     {{2}, false},
+    {{3}, true},      {{-1}, false},     {{-3}, true},          {{0, 2}, false}, {{3, 1}, true},
     {{-1, 0}, false}, {{1, 2, 3}, true}, {{0, 1, 2, 3}, false}, {{2, 3}, true},
 };
 
@@ -64,7 +69,8 @@ TEST_P(SumLayouts, MeanMatchesReferenceForFloatingDtypes) {
       EXPECT_EQ(m.strides().vec(), contiguous_strides(m.sizes().vec()));
       std::vector<double> expected = reference_sum(x, mask);
       for (double& v : expected) v /= static_cast<double>(x.numel() / m.numel());
-      expect_close(m, expected, x, mask, /*scale=*/1.0 / static_cast<double>(x.numel() / m.numel()));
+      expect_close(m, expected, x, mask,
+                   /*scale=*/1.0 / static_cast<double>(x.numel() / m.numel()));
     }
   }
 }
@@ -77,24 +83,24 @@ INSTANTIATE_TEST_SUITE_P(ReduceOps, SumLayouts, ::testing::ValuesIn(kLayouts),
 // Printed by libtorch 1.13 for at::randn({2,3,4,5}).contiguous(ChannelsLast) and friends: the
 // result is always contiguous, whatever the input's layout.
 TEST(ReduceOps, OutputIsContiguousWhateverTheInputLayout) {
-  const Tensor cl = make_values({2, 3, 4, 5}, at::kFloat).contiguous(at::MemoryFormat::ChannelsLast);
+  const Tensor cl =
+      make_values({2, 3, 4, 5}, at::kFloat).contiguous(at::MemoryFormat::ChannelsLast);
   auto geometry = [](const Tensor& t) {
     return std::make_pair(t.sizes().vec(), t.strides().vec());
   };
   using G = std::pair<std::vector<int64_t>, std::vector<int64_t>>;
-  EXPECT_EQ(geometry(cl.sum(at::IntArrayRef{1}, true)), G({2, 1, 4, 5}, {20, 20, 5, 1}));
-  EXPECT_EQ(geometry(cl.sum(at::IntArrayRef{1})), G({2, 4, 5}, {20, 5, 1}));
-  EXPECT_EQ(geometry(cl.sum(at::IntArrayRef{2, 3}, true)), G({2, 3, 1, 1}, {3, 1, 1, 1}));
-  EXPECT_EQ(geometry(cl.sum(at::IntArrayRef{0}, true)), G({1, 3, 4, 5}, {60, 20, 5, 1}));
-  EXPECT_EQ(geometry(cl.mean(at::IntArrayRef{1}, true)), G({2, 1, 4, 5}, {20, 20, 5, 1}));
+  EXPECT_EQ(geometry(cl.sum(Dims{1}, true)), G({2, 1, 4, 5}, {20, 20, 5, 1}));
+  EXPECT_EQ(geometry(cl.sum(Dims{1})), G({2, 4, 5}, {20, 5, 1}));
+  EXPECT_EQ(geometry(cl.sum(Dims{2, 3}, true)), G({2, 3, 1, 1}, {3, 1, 1, 1}));
+  EXPECT_EQ(geometry(cl.sum(Dims{0}, true)), G({1, 3, 4, 5}, {60, 20, 5, 1}));
+  EXPECT_EQ(geometry(cl.mean(Dims{1}, true)), G({2, 1, 4, 5}, {20, 20, 5, 1}));
   const Tensor tr = make_values({3, 4}, at::kFloat).t();
-  EXPECT_EQ(geometry(tr.sum(at::IntArrayRef{0}, true)), G({1, 3}, {3, 1}));
+  EXPECT_EQ(geometry(tr.sum(Dims{0}, true)), G({1, 3}, {3, 1}));
   const Tensor expanded = make_values({3, 1}, at::kFloat).expand({3, 4});
-  EXPECT_EQ(geometry(expanded.sum(at::IntArrayRef{1}, true)), G({3, 1}, {1, 1}));
-  EXPECT_EQ(geometry(make_values({2, 3, 4}, at::kFloat).permute({2, 0, 1}).sum(at::IntArrayRef{0, 2}, true)),
+  EXPECT_EQ(geometry(expanded.sum(Dims{1}, true)), G({3, 1}, {1, 1}));
+  EXPECT_EQ(geometry(make_values({2, 3, 4}, at::kFloat).permute({2, 0, 1}).sum(Dims{0, 2}, true)),
             G({1, 2, 1}, {2, 1, 1}));
-  EXPECT_EQ(geometry(make_values({2, 3}, at::kLong).sum(at::IntArrayRef{}, true)),
-            G({1, 1}, {1, 1}));
+  EXPECT_EQ(geometry(make_values({2, 3}, at::kLong).sum(Dims{}, true)), G({1, 1}, {1, 1}));
 }
 
 TEST(ReduceOps, ZeroDimTensors) {
@@ -107,9 +113,20 @@ TEST(ReduceOps, ZeroDimTensors) {
       EXPECT_EQ(at::mean(s, dims, keepdim).item().to<float>(), 3.5f);
     }
   }
-  expect_error([&] { at::sum(s, at::IntArrayRef{1}); },
+  expect_error([&] { at::sum(s, Dims{1}); },
                "Dimension out of range (expected to be in range of [-1, 0], but got 1)");
-  expect_error([&] { at::sum(s, at::IntArrayRef{0, -1}); }, "dim 0 appears multiple times in the list of dims");
+  const std::string duplicate = "dim 0 appears multiple times in the list of dims";
+  expect_error([&] { at::sum(s, Dims{0, -1}); }, duplicate);
+}
+
+// dim=None (what at::sum(t) passes) and dim=[] both reduce every dim.
+TEST(ReduceOps, NoneAndEmptyDimListsReduceEveryDim) {
+  const Tensor x = make_values({3, 4}, at::kDouble);
+  const double all = reference_sum(x, mask_of({}, 2))[0];
+  EXPECT_EQ(at::sum(x, at::OptionalIntArrayRef(), false).item().to<double>(), all);
+  EXPECT_EQ(at::sum(x, Dims{}, false).item().to<double>(), all);
+  EXPECT_EQ(at::mean(x, at::OptionalIntArrayRef(), true).sizes().vec(),
+            std::vector<int64_t>({1, 1}));
 }
 
 // ---- dtypes ---------------------------------------------------------------------------------
@@ -118,7 +135,7 @@ TEST(ReduceOps, IntegralAndBoolSumsDefaultToLong) {
   EXPECT_EQ(at::ones({3}, at::kBool).sum().scalar_type(), at::kLong);
   EXPECT_EQ(at::ones({3}, at::kBool).sum().item().to<int64_t>(), 3);
   for (at::ScalarType dtype : {at::kByte, at::kChar, at::kShort, at::kInt, at::kLong}) {
-    const Tensor r = at::full({100}, 100, dtype).sum(at::IntArrayRef{0});
+    const Tensor r = at::full({100}, 100, dtype).sum(Dims{0});
     EXPECT_EQ(r.scalar_type(), at::kLong);
     EXPECT_EQ(r.item().to<int64_t>(), 10000);  // no wrap-around in the input's dtype
   }
@@ -126,22 +143,22 @@ TEST(ReduceOps, IntegralAndBoolSumsDefaultToLong) {
 
 TEST(ReduceOps, DtypeArgumentIsTheAccumulationDtype) {
   const Tensor l = at::arange(6).reshape({2, 3});
-  EXPECT_EQ(at::sum(l, at::IntArrayRef{0}, false, at::kFloat).scalar_type(), at::kFloat);
-  EXPECT_EQ(at::sum(l, at::IntArrayRef{0}, false, at::kInt).scalar_type(), at::kInt);
+  EXPECT_EQ(at::sum(l, Dims{0}, false, at::kFloat).scalar_type(), at::kFloat);
+  EXPECT_EQ(at::sum(l, Dims{0}, false, at::kInt).scalar_type(), at::kInt);
   // The input is converted first: 1.7 and 2.7 become 1 and 2.
   EXPECT_EQ(make_from({1.7, 2.7}, at::kFloat).sum(at::kInt).item().to<int32_t>(), 3);
   // A Bool sum is a logical or (libtorch: [1, 1, 1]).
-  const Tensor b = at::sum(l, at::IntArrayRef{0}, false, at::kBool);
+  const Tensor b = at::sum(l, Dims{0}, false, at::kBool);
   EXPECT_EQ(b.scalar_type(), at::kBool);
   EXPECT_EQ(values_of(b), std::vector<double>({1, 1, 1}));
   // int8 accumulation wraps.
   EXPECT_EQ(at::full({200}, 1, at::kChar).sum(at::kChar).item().to<int64_t>(), -56);
   // Half input with a float accumulator, and the reverse.
   EXPECT_EQ(at::ones({3001}, at::kHalf).sum(at::kFloat).item().to<float>(), 3001.f);
-  EXPECT_EQ(at::mean(make_values({2, 3}, at::kFloat), at::IntArrayRef{0}, false, at::kDouble).scalar_type(),
+  EXPECT_EQ(at::mean(make_values({2, 3}, at::kFloat), Dims{0}, false, at::kDouble).scalar_type(),
             at::kDouble);
-  EXPECT_EQ(at::mean(l, at::IntArrayRef{1}, false, at::kFloat).sizes().vec(), std::vector<int64_t>({2}));
-  EXPECT_EQ(values_of(at::mean(l, at::IntArrayRef{1}, false, at::kFloat)), std::vector<double>({1, 4}));
+  EXPECT_EQ(at::mean(l, Dims{1}, false, at::kFloat).sizes().vec(), std::vector<int64_t>({2}));
+  EXPECT_EQ(values_of(at::mean(l, Dims{1}, false, at::kFloat)), std::vector<double>({1, 4}));
   EXPECT_EQ(l.mean(at::kDouble).item().to<double>(), 2.5);
 }
 
@@ -150,14 +167,14 @@ TEST(ReduceOps, FloatingSumsAreAccurate) {
   const Tensor f = at::full({1000000}, 0.1f);
   EXPECT_NEAR(f.sum().item().to<float>(), 100000.0078f, 0.02f);
   EXPECT_NEAR(f.mean().item().to<float>(), 0.100000009f, 1e-8f);
-  EXPECT_NEAR(at::full({1000, 1000}, 0.1f).sum(at::IntArrayRef{0}).sum().item().to<float>(), 100000.0f, 0.05f);
+  EXPECT_NEAR(at::full({1000, 1000}, 0.1f).sum(Dims{0}).sum().item().to<float>(), 100000.0f, 0.05f);
   // Half and BFloat16 accumulate in float and round once: 3001 -> 3000 (ties to even).
   EXPECT_EQ(at::ones({3001}, at::kHalf).sum().item().to<float>(), 3000.f);
   EXPECT_EQ(at::ones({3001}, at::kHalf).sum().scalar_type(), at::kHalf);
   EXPECT_EQ(at::ones({3001}, at::kBFloat16).sum().item().to<float>(), 3008.f);
   // mean of Half divides the float sum: 2049 / 2049, not Half(2049) = 2048 / 2049.
   EXPECT_EQ(at::ones({2049}, at::kHalf).mean().item().to<float>(), 1.f);
-  EXPECT_EQ(values_of(at::ones({2049, 2}, at::kHalf).mean(at::IntArrayRef{0})), std::vector<double>({1, 1}));
+  EXPECT_EQ(values_of(at::ones({2049, 2}, at::kHalf).mean(Dims{0})), std::vector<double>({1, 1}));
   EXPECT_TRUE(std::isnan(make_from({1, NAN}, at::kFloat).sum().item().to<float>()));
   EXPECT_TRUE(std::isnan(make_from({1, INFINITY, -INFINITY}, at::kFloat).sum().item().to<float>()));
 }
@@ -168,12 +185,12 @@ TEST(ReduceOps, EmptyTensors) {
   const Tensor e = at::empty({0, 3});
   EXPECT_EQ(e.sum().item().to<float>(), 0.f);
   EXPECT_TRUE(std::isnan(e.mean().item().to<float>()));
-  const Tensor s0 = e.sum(at::IntArrayRef{0});
+  const Tensor s0 = e.sum(Dims{0});
   EXPECT_EQ(s0.sizes().vec(), std::vector<int64_t>({3}));
   EXPECT_EQ(values_of(s0), std::vector<double>({0, 0, 0}));
-  for (double v : values_of(e.mean(at::IntArrayRef{0}))) EXPECT_TRUE(std::isnan(v));
-  EXPECT_EQ(e.mean(at::IntArrayRef{1}).sizes().vec(), std::vector<int64_t>({0}));
-  EXPECT_EQ(at::ones({2, 0}).sum(at::IntArrayRef{1}, true).sizes().vec(), std::vector<int64_t>({2, 1}));
+  for (double v : values_of(e.mean(Dims{0}))) EXPECT_TRUE(std::isnan(v));
+  EXPECT_EQ(e.mean(Dims{1}).sizes().vec(), std::vector<int64_t>({0}));
+  EXPECT_EQ(at::ones({2, 0}).sum(Dims{1}, true).sizes().vec(), std::vector<int64_t>({2, 1}));
   EXPECT_EQ(at::empty({0}, at::kInt).sum().item().to<int64_t>(), 0);
 }
 
@@ -181,17 +198,18 @@ TEST(ReduceOps, EmptyTensors) {
 
 TEST(ReduceOps, ErrorTexts) {
   const Tensor l = at::arange(6).reshape({2, 3});
-  expect_error([&] { l.sum(at::IntArrayRef{0, 0}); }, "dim 0 appears multiple times in the list of dims");
-  expect_error([&] { l.sum(at::IntArrayRef{0, -2}); }, "dim 0 appears multiple times in the list of dims");
-  expect_error([&] { l.sum(at::IntArrayRef{5}); },
+  expect_error([&] { l.sum(Dims{0, 0}); }, "dim 0 appears multiple times in the list of dims");
+  expect_error([&] { l.sum(Dims{0, -2}); }, "dim 0 appears multiple times in the list of dims");
+  expect_error([&] { l.sum(Dims{5}); },
                "Dimension out of range (expected to be in range of [-2, 1], but got 5)");
   // Every dim is wrapped before duplicates are looked for.
-  expect_error([&] { l.sum(at::IntArrayRef{0, 0, -3}); },
-               "Dimension out of range (expected to be in range of [-2, 1], but got -3)");
+  const std::string out_of_range =
+      "Dimension out of range (expected to be in range of [-2, 1], but got -3)";
+  expect_error([&] { l.sum(Dims{0, 0, -3}); }, out_of_range);
   expect_error([&] { l.mean(); },
                "mean(): could not infer output dtype. Input dtype must be either a floating "
                "point or complex dtype. Got: Long");
-  expect_error([&] { l.to(at::kInt).mean(at::IntArrayRef{0}); },
+  expect_error([&] { l.to(at::kInt).mean(Dims{0}); },
                "mean(): could not infer output dtype. Input dtype must be either a floating "
                "point or complex dtype. Got: Int");
   expect_error([&] { make_values({2}, at::kFloat).mean(at::kInt); },
@@ -205,14 +223,14 @@ TEST(ReduceOps, OutVariants) {
   const Tensor x = make_values({4, 2, 3}, at::kFloat);
   // A non-contiguous out of the right shape keeps its strides.
   Tensor out = at::empty({3, 2}).t();
-  Tensor& r = at::sum_out(out, x, at::IntArrayRef{0});
+  Tensor& r = at::sum_out(out, x, Dims{0});
   EXPECT_TRUE(r.is_same(out));
   EXPECT_EQ(out.strides().vec(), std::vector<int64_t>({1, 2}));
   expect_close(out, reference_sum(x, mask_of({0}, 3)), x, mask_of({0}, 3));
 
   // The out dtype is the accumulation dtype: a Long input summed into Float.
   Tensor outf = at::empty({3}, at::kFloat);
-  at::sum_out(outf, at::arange(6).reshape({2, 3}), at::IntArrayRef{0});
+  at::sum_out(outf, at::arange(6).reshape({2, 3}), Dims{0});
   EXPECT_EQ(values_of(outf), std::vector<double>({3, 5, 7}));
 
   // Resizing an out with elements warns; an empty one resizes silently.
@@ -220,10 +238,10 @@ TEST(ReduceOps, OutVariants) {
   {
     c10::WarningUtils::WarningHandlerGuard guard(&warnings);
     Tensor wrong = at::empty({2, 2});
-    at::sum_out(wrong, x, at::IntArrayRef{0});
+    at::sum_out(wrong, x, Dims{0});
     EXPECT_EQ(wrong.sizes().vec(), std::vector<int64_t>({2, 3}));
     Tensor empty = at::empty({0});
-    at::mean_out(empty, x, at::IntArrayRef{0, 1}, true);
+    at::mean_out(empty, x, Dims{0, 1}, true);
     EXPECT_EQ(empty.sizes().vec(), std::vector<int64_t>({1, 1, 3}));
   }
   ASSERT_EQ(warnings.messages.size(), 1u);
@@ -235,19 +253,22 @@ TEST(ReduceOps, OutVariants) {
             "elements with t.resize_(0).");
 
   Tensor out3 = at::empty({3}, at::kFloat);
-  expect_error([&] { at::sum_out(out3, x.select(0, 0), at::IntArrayRef{0}, false, at::kDouble); },
+  expect_error([&] { at::sum_out(out3, x.select(0, 0), Dims{0}, false, at::kDouble); },
                "Expected out tensor to have dtype double, but got float instead");
   Tensor outi = at::empty({3}, at::kInt);
-  expect_error([&] { at::sum_out(outi, x.select(0, 0), at::IntArrayRef{0}, false, at::kLong); },
+  expect_error([&] { at::sum_out(outi, x.select(0, 0), Dims{0}, false, at::kLong); },
                "Expected out tensor to have dtype long int, but got int instead");
   Tensor outl = at::empty({3}, at::kLong);
-  expect_error([&] { at::mean_out(outl, x.select(0, 0), at::IntArrayRef{0}); },
+  expect_error([&] { at::mean_out(outl, x.select(0, 0), Dims{0}); },
                "result type Float can't be cast to the desired output type Long");
-  expect_error([&] { at::mean_out(outf, at::arange(6).reshape({2, 3}), at::IntArrayRef{0}); },
-               "mean(): could not infer output dtype. Input dtype must be either a floating "
-               "point or complex dtype. Got: Long");
+  expect_error(
+      [&] {
+        at::mean_out(outf, at::arange(6).reshape({2, 3}), Dims{0});
+      },
+      "mean(): could not infer output dtype. Input dtype must be either a floating "
+      "point or complex dtype. Got: Long");
   Tensor outh = at::empty({0}, at::kHalf);
-  at::mean_out(outh, at::ones({2, 3}), at::IntArrayRef{0});
+  at::mean_out(outh, at::ones({2, 3}), Dims{0});
   EXPECT_EQ(values_of(outh), std::vector<double>({1, 1, 1}));
 }
 
@@ -262,7 +283,7 @@ TEST(ReduceOps, ParallelMatchesSerialAndReference) {
     std::vector<int64_t> dims;
   };
   const Case cases[] = {
-      {{70000}, {}},  {{300, 200}, {}},   {{300, 200}, {1}},     {{300, 200}, {0}},
+      {{70000}, {}},     {{300, 200}, {}},  {{300, 200}, {1}},      {{300, 200}, {0}},
       {{2, 40000}, {1}}, {{40000, 3}, {0}}, {{20, 50, 40}, {0, 2}}, {{20, 50, 40}, {1}},
   };
   const int saved = at::get_num_threads();
@@ -293,10 +314,15 @@ TEST(ReduceOps, ParallelMatchesSerialAndReference) {
 
 TEST(ReduceOps, KeysAsLibtorch) {
   auto has = [](const char* name, const char* overload, c10::DispatchKey key) {
-    return c10::Dispatcher::singleton().findSchemaOrThrow(name, overload).hasKernelForDispatchKey(key);
+    return c10::Dispatcher::singleton()
+        .findSchemaOrThrow(name, overload)
+        .hasKernelForDispatchKey(key);
   };
-  for (auto op : {std::make_pair("aten::sum", "dim_IntList"), {"aten::sum", "IntList_out"},
-                  {"aten::mean", "dim"}, {"aten::mean", "out"}, {"aten::cumsum", ""},
+  for (auto op : {std::make_pair("aten::sum", "dim_IntList"),
+                  {"aten::sum", "IntList_out"},
+                  {"aten::mean", "dim"},
+                  {"aten::mean", "out"},
+                  {"aten::cumsum", ""},
                   {"aten::cumsum", "out"}}) {
     EXPECT_TRUE(has(op.first, op.second, c10::DispatchKey::CPU)) << op.first << "." << op.second;
     EXPECT_TRUE(has(op.first, op.second, c10::DispatchKey::Meta)) << op.first << "." << op.second;
@@ -307,7 +333,7 @@ TEST(ReduceOps, KeysAsLibtorch) {
 
 TEST(ReduceOps, MetaTensorsGetShapeAndDtype) {
   const Tensor m = at::empty({2, 3, 4}, at::TensorOptions(at::kInt).device(at::kMeta));
-  const Tensor s = m.sum(at::IntArrayRef{1}, true);
+  const Tensor s = m.sum(Dims{1}, true);
   EXPECT_TRUE(s.is_meta());
   EXPECT_EQ(s.sizes().vec(), std::vector<int64_t>({2, 1, 4}));
   EXPECT_EQ(s.scalar_type(), at::kLong);
@@ -318,3 +344,18 @@ TEST(ReduceOps, MetaTensorsGetShapeAndDtype) {
 }
 
 }  // namespace
+
+// Braced dim lists: one element and several (see Note [Why not std::optional<ArrayRef>]).
+TEST(ReduceOps, BracedDimListsAsLibtorch) {
+  at::Tensor t = at::arange(6, at::kFloat).view({2, 3});
+  at::Tensor by_col = t.sum({1});
+  ASSERT_EQ(by_col.sizes(), c10::IntArrayRef({2}));
+  EXPECT_EQ(by_col.data_ptr<float>()[0], 3.f);
+  EXPECT_EQ(by_col.data_ptr<float>()[1], 12.f);
+  at::Tensor all = t.sum({0, 1});
+  EXPECT_EQ(all.dim(), 0);
+  EXPECT_EQ(all.item().toDouble(), 15.0);
+  at::Tensor keep = at::mean(t, {0}, /*keepdim=*/true);
+  EXPECT_EQ(keep.sizes(), c10::IntArrayRef({1, 3}));
+  EXPECT_EQ(keep.data_ptr<float>()[2], 3.5f);
+}

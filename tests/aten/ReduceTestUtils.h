@@ -16,11 +16,10 @@ namespace reduce_test {
 
 using at::Tensor;
 
-inline const at::ScalarType kAllDtypes[] = {at::kByte, at::kChar,  at::kShort,    at::kInt,
-                                            at::kLong, at::kFloat, at::kDouble,   at::kBool,
+inline const at::ScalarType kAllDtypes[] = {at::kByte, at::kChar,    at::kShort,  at::kInt,
+                                            at::kLong, at::kFloat,   at::kDouble, at::kBool,
                                             at::kHalf, at::kBFloat16};
-inline const at::ScalarType kFloatingDtypes[] = {at::kFloat, at::kDouble, at::kHalf,
-                                                 at::kBFloat16};
+inline const at::ScalarType kFloatingDtypes[] = {at::kFloat, at::kDouble, at::kHalf, at::kBFloat16};
 
 // sum's and cumsum's default output dtype.
 inline at::ScalarType promoted(at::ScalarType dtype) {
@@ -79,32 +78,39 @@ inline std::vector<int64_t> with(std::vector<int64_t> sizes, int64_t dim, int64_
   return sizes;
 }
 
+// The layouts: values are fresh for each layout; only the geometry matters.
+inline Tensor contiguous_layout(const std::vector<int64_t>& s, at::ScalarType t) {
+  return make_values(s, t);
+}
+// The last two dims swapped.
+inline Tensor transposed_layout(const std::vector<int64_t>& s, at::ScalarType t) {
+  const int64_t n = static_cast<int64_t>(s.size());
+  return make_values(with(with(s, n - 1, s[n - 2]), n - 2, s[n - 1]), t).transpose(-2, -1);
+}
+// Every other element of the last dim.
+inline Tensor sliced_layout(const std::vector<int64_t>& s, at::ScalarType t) {
+  const int64_t n = static_cast<int64_t>(s.size());
+  return make_values(with(s, n - 1, 2 * s[n - 1]), t).slice(n - 1, 0, 2 * s[n - 1], 2);
+}
+// Dim 1 broadcast (stride 0).
+inline Tensor expanded_layout(const std::vector<int64_t>& s, at::ScalarType t) {
+  return make_values(with(s, 1, 1), t).expand(s);
+}
+// Every dim reversed in memory.
+inline Tensor permuted_layout(const std::vector<int64_t>& s, at::ScalarType t) {
+  std::vector<int64_t> reversed(s.rbegin(), s.rend()), perm;
+  for (int64_t d = static_cast<int64_t>(s.size()) - 1; d >= 0; --d) perm.push_back(d);
+  return make_values(reversed, t).permute(perm);
+}
+// 4-d sizes only.
+inline Tensor channels_last_layout(const std::vector<int64_t>& s, at::ScalarType t) {
+  return make_values(s, t).contiguous(at::MemoryFormat::ChannelsLast);
+}
+
 inline const Layout kLayouts[] = {
-    {"contiguous", [](const std::vector<int64_t>& s, at::ScalarType t) { return make_values(s, t); }},
-    {"transposed",
-     [](const std::vector<int64_t>& s, at::ScalarType t) {
-       const int64_t n = static_cast<int64_t>(s.size());
-       return make_values(with(with(s, n - 1, s[n - 2]), n - 2, s[n - 1]), t).transpose(-2, -1);
-     }},
-    {"sliced",
-     [](const std::vector<int64_t>& s, at::ScalarType t) {
-       const int64_t n = static_cast<int64_t>(s.size());
-       return make_values(with(s, n - 1, 2 * s[n - 1]), t).slice(n - 1, 0, 2 * s[n - 1], 2);
-     }},
-    {"expanded",
-     [](const std::vector<int64_t>& s, at::ScalarType t) {
-       return make_values(with(s, 1, 1), t).expand(s);
-     }},
-    {"permuted",
-     [](const std::vector<int64_t>& s, at::ScalarType t) {
-       std::vector<int64_t> reversed(s.rbegin(), s.rend()), perm;
-       for (int64_t d = static_cast<int64_t>(s.size()) - 1; d >= 0; --d) perm.push_back(d);
-       return make_values(reversed, t).permute(perm);
-     }},
-    {"channels_last",
-     [](const std::vector<int64_t>& s, at::ScalarType t) {
-       return make_values(s, t).contiguous(at::MemoryFormat::ChannelsLast);
-     }},
+    {"contiguous", contiguous_layout}, {"transposed", transposed_layout},
+    {"sliced", sliced_layout},         {"expanded", expanded_layout},
+    {"permuted", permuted_layout},     {"channels_last", channels_last_layout},
 };
 
 // Which dims a dim list reduces (empty = all), without libtorch's checks.
@@ -118,8 +124,11 @@ inline std::vector<int64_t> reduced_sizes(const std::vector<int64_t>& sizes,
                                           const std::vector<bool>& mask, bool keepdim) {
   std::vector<int64_t> out;
   for (size_t d = 0; d < sizes.size(); ++d) {
-    if (!mask[d]) out.push_back(sizes[d]);
-    else if (keepdim) out.push_back(1);
+    if (!mask[d]) {
+      out.push_back(sizes[d]);
+    } else if (keepdim) {
+      out.push_back(1);
+    }
   }
   return out;
 }
@@ -152,18 +161,24 @@ inline std::vector<double> reference_sum(const Tensor& x, const std::vector<bool
         out_scale *= sizes[d];
       }
     }
-    out[static_cast<size_t>(out_index)] += f ? f(in[static_cast<size_t>(i)]) : in[static_cast<size_t>(i)];
+    out[static_cast<size_t>(out_index)] +=
+        f ? f(in[static_cast<size_t>(i)]) : in[static_cast<size_t>(i)];
   }
   return out;
 }
 
 inline double epsilon(at::ScalarType dtype) {
   switch (dtype) {
-    case at::kFloat: return 1.2e-7;
-    case at::kDouble: return 2.3e-16;
-    case at::kHalf: return 9.8e-4;
-    case at::kBFloat16: return 7.9e-3;
-    default: return 0.0;  // integers are exact
+    case at::kFloat:
+      return 1.2e-7;
+    case at::kDouble:
+      return 2.3e-16;
+    case at::kHalf:
+      return 9.8e-4;
+    case at::kBFloat16:
+      return 7.9e-3;
+    default:
+      return 0.0;  // integers are exact
   }
 }
 
@@ -175,7 +190,8 @@ inline void expect_close(const Tensor& result, const std::vector<double>& expect
   ASSERT_EQ(actual.size(), expected.size());
   const double eps = epsilon(result.scalar_type());
   const std::vector<double> magnitude =
-      eps == 0.0 ? std::vector<double>() : reference_sum(x, mask, [](double v) { return std::fabs(v); });
+      eps == 0.0 ? std::vector<double>()
+                 : reference_sum(x, mask, [](double v) { return std::fabs(v); });
   for (size_t i = 0; i < actual.size(); ++i) {
     if (eps == 0.0) {
       EXPECT_EQ(actual[i], expected[i]) << "element " << i;

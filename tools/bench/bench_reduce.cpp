@@ -52,7 +52,9 @@ BENCHMARK(BM_SumOuterDim)->Unit(benchmark::kMicrosecond);
 
 void BM_SumChannelsLastHW(benchmark::State& state) {
   run(state, at::ones({32, 64, 44, 44}).contiguous(at::MemoryFormat::ChannelsLast),
-      [](const at::Tensor& x) { return x.sum(at::IntArrayRef{2, 3}); });
+      [](const at::Tensor& x) {
+        return x.sum(at::IntArrayRef{2, 3});
+      });
 }
 BENCHMARK(BM_SumChannelsLastHW)->Unit(benchmark::kMicrosecond);
 
@@ -62,7 +64,8 @@ void BM_SumLong(benchmark::State& state) {
 BENCHMARK(BM_SumLong)->Unit(benchmark::kMicrosecond);
 
 void BM_MeanInnerDim(benchmark::State& state) {
-  run(state, at::ones({4096, 1024}), [](const at::Tensor& x) { return x.mean(at::IntArrayRef{1}); });
+  run(state, at::ones({4096, 1024}),
+      [](const at::Tensor& x) { return x.mean(at::IntArrayRef{1}); });
 }
 BENCHMARK(BM_MeanInnerDim)->Unit(benchmark::kMicrosecond);
 

@@ -40,23 +40,43 @@ struct OpMath<c10::BFloat16> {
 template <typename T>
 using opmath_t = typename OpMath<T>::type;
 
-void add_kernel(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
-  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.common_dtype(), "add_stub", [&] {
+// The arithmetic kernels run their (op, vop) pair over one of two targets: a TensorIterator,
+// or three dense arrays (see Note [The dense fast path] in BinaryOps.h).
+template <typename op_t, typename vop_t>
+void run_vec(TensorIteratorBase& iter, const op_t& op, const vop_t& vop) {
+  cpu_kernel_vec(iter, op, vop);
+}
+
+// The loop cpu_kernel_vec runs on a contiguous block, in for_each's parallel chunks.
+template <typename op_t, typename vop_t>
+void run_vec(const DenseBinaryArgs& args, const op_t& op, const vop_t& vop) {
+  constexpr int64_t size = sizeof(typename function_traits<op_t>::result_type);
+  at::parallel_for(0, args.numel, internal::GRAIN_SIZE, [&](int64_t begin, int64_t end) {
+    char* data[3] = {args.out + begin * size, const_cast<char*>(args.self) + begin * size,
+                     const_cast<char*>(args.other) + begin * size};
+    const int64_t strides[6] = {size, size, size, 0, 0, 0};
+    make_vectorized_loop2d(op, vop)(data, strides, end - begin, 1);
+  });
+}
+
+template <typename Target>
+void add_impl(Target& target, c10::ScalarType dtype, const Scalar& alpha_scalar) {
+  AT_DISPATCH_ALL_MINIATEN_TYPES(dtype, "add_stub", [&] {
     using Vec = Vectorized<scalar_t>;
     using acc_t = opmath_t<scalar_t>;
     const scalar_t alpha = alpha_scalar.to<scalar_t>();
     if (static_cast<acc_t>(alpha) == acc_t(1)) {
       // alpha == 1, the common case: skip the multiply (exact either way).
-      cpu_kernel_vec(
-          iter,
+      run_vec(
+          target,
           [](scalar_t a, scalar_t b) -> scalar_t {
             return static_cast<scalar_t>(static_cast<acc_t>(a) + static_cast<acc_t>(b));
           },
           [](Vec a, Vec b) { return a + b; });
     } else {
       const acc_t alpha_acc = static_cast<acc_t>(alpha);
-      cpu_kernel_vec(
-          iter,
+      run_vec(
+          target,
           [=](scalar_t a, scalar_t b) -> scalar_t {
             return static_cast<scalar_t>(static_cast<acc_t>(a) +
                                          alpha_acc * static_cast<acc_t>(b));
@@ -75,28 +95,40 @@ T multiply(T a, T b) {
   }
 }
 
-void mul_kernel(TensorIteratorBase& iter) {
-  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.common_dtype(), "mul_cpu", [&] {
-    cpu_kernel_vec(
-        iter,
-        [](scalar_t a, scalar_t b) -> scalar_t { return multiply(a, b); },
+template <typename Target>
+void mul_impl(Target& target, c10::ScalarType dtype) {
+  AT_DISPATCH_ALL_MINIATEN_TYPES(dtype, "mul_cpu", [&] {
+    run_vec(
+        target, [](scalar_t a, scalar_t b) -> scalar_t { return multiply(a, b); },
         [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return a * b; });
   });
 }
 
 // Integer inputs were promoted to float by binary_float_op.
-void div_true_kernel(TensorIteratorBase& iter) {
-  AT_DISPATCH_FLOATING_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16,
-                                  iter.common_dtype(), "div_true_cpu", [&] {
+template <typename Target>
+void div_true_impl(Target& target, c10::ScalarType dtype) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, dtype,
+                                  "div_true_cpu", [&] {
     using acc_t = opmath_t<scalar_t>;
-    cpu_kernel_vec(
-        iter,
+    run_vec(
+        target,
         [](scalar_t a, scalar_t b) -> scalar_t {
           return static_cast<scalar_t>(static_cast<acc_t>(a) / static_cast<acc_t>(b));
         },
         [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return a / b; });
   });
 }
+
+void add_kernel(TensorIteratorBase& iter, const Scalar& alpha) {
+  add_impl(iter, iter.common_dtype(), alpha);
+}
+void add_dense_kernel(const DenseBinaryArgs& args, const Scalar& alpha) {
+  add_impl(args, args.dtype, alpha);
+}
+void mul_kernel(TensorIteratorBase& iter) { mul_impl(iter, iter.common_dtype()); }
+void mul_dense_kernel(const DenseBinaryArgs& args) { mul_impl(args, args.dtype); }
+void div_true_kernel(TensorIteratorBase& iter) { div_true_impl(iter, iter.common_dtype()); }
+void div_true_dense_kernel(const DenseBinaryArgs& args) { div_true_impl(args, args.dtype); }
 
 // ---- Comparisons -----------------------------------------------------------------------------
 // Each predicate as a scalar function and as its Vectorized form (1 or 0 in lanes of T).
@@ -171,6 +203,9 @@ void where_kernel(TensorIteratorBase& iter) {
 REGISTER_DISPATCH(add_stub, &add_kernel);
 REGISTER_DISPATCH(mul_stub, &mul_kernel);
 REGISTER_DISPATCH(div_true_stub, &div_true_kernel);
+REGISTER_DISPATCH(add_dense_stub, &add_dense_kernel);
+REGISTER_DISPATCH(mul_dense_stub, &mul_dense_kernel);
+REGISTER_DISPATCH(div_true_dense_stub, &div_true_dense_kernel);
 REGISTER_DISPATCH(eq_stub, &eq_kernel);
 REGISTER_DISPATCH(ne_stub, &ne_kernel);
 REGISTER_DISPATCH(lt_stub, &lt_kernel);

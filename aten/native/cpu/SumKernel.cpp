@@ -146,7 +146,8 @@ typename Load::value_type row_sum(const char* in, int64_t stride, int64_t size) 
   constexpr int64_t ilp = 4;
   const int64_t size_ilp = size / ilp;
   auto partial = multi_row_sum<ilp, Load>(in, stride * ilp, stride, size_ilp);
-  for (int64_t i = size_ilp * ilp; i < size; ++i) partial[0] = partial[0] + Load::load(in, stride, i);
+  for (int64_t i = size_ilp * ilp; i < size; ++i)
+    partial[0] = partial[0] + Load::load(in, stride, i);
   for (int64_t k = 1; k < ilp; ++k) partial[0] = partial[0] + partial[k];
   return partial[0];
 }
@@ -166,8 +167,8 @@ void store_add(char* out, int64_t stride, int64_t index, const Vectorized<acc_t>
 
 // The input is contiguous along the reduced dim 0.
 template <typename scalar_t, typename acc_t>
-void vectorized_inner_sum(char** data, int64_t in_outer_stride, int64_t out_stride,
-                          int64_t size0, int64_t size1) {
+void vectorized_inner_sum(char** data, int64_t in_outer_stride, int64_t out_stride, int64_t size0,
+                          int64_t size1) {
   using VLoad = VecLoad<scalar_t, acc_t>;
   using SLoad = ScalarLoad<scalar_t, acc_t>;
   const int64_t num_vecs = size0 / VLoad::kLanes;
@@ -191,7 +192,9 @@ void vectorized_outer_sum(char** data, int64_t in_inner_stride, int64_t out_stri
   using SLoad = ScalarLoad<scalar_t, acc_t>;
   constexpr int64_t nrows = 4;
   constexpr int64_t lanes = VLoad::kLanes;
-  const auto column = [&](int64_t j) { return data[1] + j * static_cast<int64_t>(sizeof(scalar_t)); };
+  const auto column = [&](int64_t j) {
+    return data[1] + j * static_cast<int64_t>(sizeof(scalar_t));
+  };
   int64_t j = 0;
   for (; j + nrows * lanes <= size1; j += nrows * lanes) {
     const auto sums = multi_row_sum<nrows, VLoad>(column(j), in_inner_stride, VLoad::kBytes, size0);
@@ -226,9 +229,10 @@ void scalar_outer_sum(char** data, const int64_t* in_strides, int64_t out_stride
   constexpr int64_t nrows = 4;
   int64_t j = 0;
   for (; j + nrows <= size1; j += nrows) {
-    const auto sums =
-        multi_row_sum<nrows, SLoad>(data[1] + j * in_strides[1], in_strides[0], in_strides[1], size0);
-    for (int64_t i = 0; i < nrows; ++i) store_add<scalar_t, acc_t>(data[0], out_stride, j + i, sums[i]);
+    const auto sums = multi_row_sum<nrows, SLoad>(data[1] + j * in_strides[1], in_strides[0],
+                                                  in_strides[1], size0);
+    for (int64_t i = 0; i < nrows; ++i)
+      store_add<scalar_t, acc_t>(data[0], out_stride, j + i, sums[i]);
   }
   for (; j < size1; ++j) {
     const acc_t sum = row_sum<SLoad>(data[1] + j * in_strides[1], in_strides[0], size0);
@@ -272,7 +276,8 @@ void sum_block(char** data, const int64_t* strides, int64_t size0, int64_t size1
 }
 
 void sum_kernel(TensorIterator& iter) {
-  TORCH_INTERNAL_ASSERT(iter.dtype(0) == iter.input_dtype(0), "sum: the operator converts the input");
+  TORCH_INTERNAL_ASSERT(iter.dtype(0) == iter.input_dtype(0),
+                        "sum: the operator converts the input");
   AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(0), "sum_cpu", [&] {
     parallel_reduce(iter, [](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
       sum_block<scalar_t>(data, strides, size0, size1);
