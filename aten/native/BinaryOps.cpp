@@ -19,11 +19,12 @@
 // (uint8 + 300 adds 44, as in libtorch). Promotion is unchanged: a wrapped number of the result
 // dtype can only lead to the same result dtype.
 
+#include "aten/native/BinaryOps.h"
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
-#include "aten/native/BinaryOps.h"
 #include "aten/native/TypePromotion.h"
 #include "c10/util/TypeCast.h"
+#include "dispatcher/DispatchTrace.h"
 
 namespace at {
 namespace native {
@@ -45,15 +46,15 @@ void alpha_check(c10::ScalarType dtype, const Scalar& alpha) {
 }
 
 void sub_check(const Tensor& self, const Tensor& other) {
-  TORCH_CHECK(self.scalar_type() != c10::ScalarType::Bool ||
-                  other.scalar_type() != c10::ScalarType::Bool,
-              "Subtraction, the `-` operator, with two bool tensors is not supported. "
-              "Use the `^` or `logical_xor()` operator instead.");
-  TORCH_CHECK(self.scalar_type() != c10::ScalarType::Bool &&
-                  other.scalar_type() != c10::ScalarType::Bool,
-              "Subtraction, the `-` operator, with a bool tensor is not supported. "
-              "If you are trying to invert a mask, use the `~` or `logical_not()` operator "
-              "instead.");
+  TORCH_CHECK(
+      self.scalar_type() != c10::ScalarType::Bool || other.scalar_type() != c10::ScalarType::Bool,
+      "Subtraction, the `-` operator, with two bool tensors is not supported. "
+      "Use the `^` or `logical_xor()` operator instead.");
+  TORCH_CHECK(
+      self.scalar_type() != c10::ScalarType::Bool && other.scalar_type() != c10::ScalarType::Bool,
+      "Subtraction, the `-` operator, with a bool tensor is not supported. "
+      "If you are trying to invert a mask, use the `~` or `logical_not()` operator "
+      "instead.");
 }
 
 // A write through an in-place or out= operator is a new version of that tensor.
@@ -84,23 +85,26 @@ Tensor dense_output(const Tensor& self, const Tensor& other) {
   return Tensor();
 }
 
+// The trace shows this step where it would otherwise show TensorIterator's decisions.
 DenseBinaryArgs dense_args(const Tensor& out, const Tensor& self, const Tensor& other) {
+  if (c10::DispatchTrace::enabled()) {
+    c10::DispatchTrace::log("dense fast path: " + std::to_string(out.numel()) +
+                            " elements, no TensorIterator");
+  }
   return {static_cast<char*>(out.data_ptr()), static_cast<const char*>(self.data_ptr()),
           static_cast<const char*>(other.data_ptr()), out.numel(), out.scalar_type()};
 }
 
 // The shared bodies; `out` is undefined, self, or the out= tensor. See Note [Functional,
 // in-place and out= share one body].
-TensorIterator run_add(Tensor& out, const Tensor& self, const Tensor& other,
-                       const Scalar& alpha) {
+TensorIterator run_add(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
   auto iter = TensorIterator::binary_op(out, self, other);
   alpha_check(iter.dtype(), alpha);
   add_stub(iter.device_type(), iter, alpha);
   return iter;
 }
 
-TensorIterator run_sub(Tensor& out, const Tensor& self, const Tensor& other,
-                       const Scalar& alpha) {
+TensorIterator run_sub(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
   sub_check(self, other);
   auto iter = TensorIterator::binary_op(out, self, other);
   alpha_check(iter.dtype(), alpha);

@@ -60,18 +60,18 @@ Tensor& compare_out(Stub& stub, const Tensor& self, const Tensor& other, Tensor&
 
 // Four overloads per comparison; the Scalar ones wrap it (see Note [Scalar overloads wrap their
 // Scalar] in BinaryOps.cpp).
-#define MINIATEN_DEFINE_COMPARISON(name)                                                   \
-  Tensor name(const Tensor& self, const Tensor& other) {                                   \
-    return compare(name##_stub, self, other);                                              \
-  }                                                                                        \
-  Tensor name(const Tensor& self, const Scalar& other) {                                   \
-    return compare(name##_stub, self, wrapped_scalar_for(self, other));                       \
-  }                                                                                        \
-  Tensor& name##_out(const Tensor& self, const Tensor& other, Tensor& out) {               \
-    return compare_out(name##_stub, self, other, out);                                     \
-  }                                                                                        \
-  Tensor& name##_out(const Tensor& self, const Scalar& other, Tensor& out) {               \
-    return compare_out(name##_stub, self, wrapped_scalar_for(self, other), out);              \
+#define MINIATEN_DEFINE_COMPARISON(name)                                         \
+  Tensor name(const Tensor& self, const Tensor& other) {                         \
+    return compare(name##_stub, self, other);                                    \
+  }                                                                              \
+  Tensor name(const Tensor& self, const Scalar& other) {                         \
+    return compare(name##_stub, self, wrapped_scalar_for(self, other));          \
+  }                                                                              \
+  Tensor& name##_out(const Tensor& self, const Tensor& other, Tensor& out) {     \
+    return compare_out(name##_stub, self, other, out);                           \
+  }                                                                              \
+  Tensor& name##_out(const Tensor& self, const Scalar& other, Tensor& out) {     \
+    return compare_out(name##_stub, self, wrapped_scalar_for(self, other), out); \
   }
 
 MINIATEN_DEFINE_COMPARISON(eq)
@@ -97,9 +97,10 @@ Tensor& where_self_out(const Tensor& condition, const Tensor& self, const Tensor
   const Tensor other_c = other.scalar_type() == result_type ? other : other.to(result_type);
   Tensor cond = condition;
   if (cond.scalar_type() == c10::ScalarType::Byte) {
-    TORCH_WARN_ONCE("where received a uint8 condition tensor. This behavior is deprecated and "
-                    "will be removed in a future version of PyTorch. Use a boolean condition "
-                    "instead.");
+    TORCH_WARN_ONCE(
+        "where received a uint8 condition tensor. This behavior is deprecated and "
+        "will be removed in a future version of PyTorch. Use a boolean condition "
+        "instead.");
     cond = cond.to(c10::ScalarType::Bool);
   }
   TORCH_CHECK(cond.scalar_type() == c10::ScalarType::Bool,

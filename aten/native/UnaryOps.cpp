@@ -7,9 +7,9 @@
 // desired output type Long"). The functional, in-place and out= forms share one body each, as in
 // BinaryOps.cpp (see Note [Functional, in-place and out= share one body] there).
 
+#include "aten/native/UnaryOps.h"
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
-#include "aten/native/UnaryOps.h"
 
 namespace at {
 namespace native {
@@ -79,7 +79,9 @@ Tensor abs(const Tensor& self) {
   return at::abs_out(out, self);
 }
 
-Tensor& abs_(Tensor& self) { return at::abs_out(self, self); }
+Tensor& abs_(Tensor& self) {
+  return at::abs_out(self, self);
+}
 
 Tensor& abs_out(const Tensor& self, Tensor& out) {
   run_unary(abs_stub, out, self);

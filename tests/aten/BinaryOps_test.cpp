@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "ElementwiseTestUtils.h"
 #include "aten/Parallel.h"
 #include "aten/native/cpu/Loops.h"
@@ -15,8 +17,9 @@ using namespace elementwise_test;
 using at::Tensor;
 
 template <typename T>
-using acc_t = std::conditional_t<
-    std::is_same<T, c10::Half>::value || std::is_same<T, c10::BFloat16>::value, float, T>;
+using acc_t =
+    std::conditional_t<std::is_same<T, c10::Half>::value || std::is_same<T, c10::BFloat16>::value,
+                       float, T>;
 
 template <typename T>
 constexpr bool is_floating() {
@@ -60,8 +63,8 @@ void check(const Tensor& result, const Tensor& x, const Tensor& y, Ref ref, cons
   ASSERT_EQ(result.scalar_type(), c10::CppTypeToScalarType<Out>::value) << what;
   const Tensor xe = x.expand(result.sizes()).contiguous();
   const Tensor ye = y.expand(result.sizes()).contiguous();
-  expect_values<Out>(result, [&](int64_t i) { return ref(element<T>(xe, i), element<T>(ye, i)); },
-                     what);
+  expect_values<Out>(
+      result, [&](int64_t i) { return ref(element<T>(xe, i), element<T>(ye, i)); }, what);
 }
 
 // Every op on one pair of operands (x and y of dtype T; y_scalar, when given, is y's value as
@@ -70,19 +73,24 @@ template <typename T>
 void check_all_ops(const Tensor& x, const Tensor& y, const char* form) {
   const T one = static_cast<T>(1), two = static_cast<T>(2);
   SCOPED_TRACE(form);
-  check<T, T>(at::add(x, y), x, y, [&](T a, T b) { return ref_add(a, b, one); }, "add");
-  check<T, T>(at::add(x, y, 2), x, y, [&](T a, T b) { return ref_add(a, b, two); }, "add alpha=2");
-  check<T, T>(at::mul(x, y), x, y, [](T a, T b) { return ref_mul(a, b); }, "mul");
-  check<T, div_t<T>>(at::div(x, y), x, y, [](T a, T b) { return ref_div(a, b); }, "div");
+  check<T, T>(
+      at::add(x, y), x, y, [&](T a, T b) { return ref_add(a, b, one); }, "add");
+  check<T, T>(
+      at::add(x, y, 2), x, y, [&](T a, T b) { return ref_add(a, b, two); }, "add alpha=2");
+  check<T, T>(
+      at::mul(x, y), x, y, [](T a, T b) { return ref_mul(a, b); }, "mul");
+  check<T, div_t<T>>(
+      at::div(x, y), x, y, [](T a, T b) { return ref_div(a, b); }, "div");
   if constexpr (!std::is_same<T, bool>::value) {
-    check<T, T>(at::sub(x, y), x, y, [&](T a, T b) { return ref_sub(a, b, one); }, "sub");
-    check<T, T>(at::sub(x, y, 2), x, y, [&](T a, T b) { return ref_sub(a, b, two); },
-                "sub alpha=2");
+    check<T, T>(
+        at::sub(x, y), x, y, [&](T a, T b) { return ref_sub(a, b, one); }, "sub");
+    check<T, T>(
+        at::sub(x, y, 2), x, y, [&](T a, T b) { return ref_sub(a, b, two); }, "sub alpha=2");
   }
   if constexpr (is_floating<T>()) {
     const T half = static_cast<T>(0.5);
-    check<T, T>(at::add(x, y, 0.5), x, y, [&](T a, T b) { return ref_add(a, b, half); },
-                "add alpha=0.5");
+    check<T, T>(
+        at::add(x, y, 0.5), x, y, [&](T a, T b) { return ref_add(a, b, half); }, "add alpha=0.5");
   }
 }
 
@@ -111,30 +119,38 @@ TEST_P(BinaryOpsDtypes, ScalarOverloadsMatchNaiveLoop) {
   AT_DISPATCH_ALL_MINIATEN_TYPES(GetParam(), "test", [&] {
     using T = scalar_t;
     const Tensor x = make_values(GetParam(), kNumel, 1);
-    const at::Scalar s = is_floating<T>() ? at::Scalar(1.5)
+    const at::Scalar s = is_floating<T>()               ? at::Scalar(1.5)
                          : std::is_same<T, bool>::value ? at::Scalar(true)
                                                         : at::Scalar(3);
     const Tensor y = at::scalar_tensor(s, GetParam());
     const T one = static_cast<T>(1);
-    check<T, T>(at::add(x, s), x, y, [&](T a, T b) { return ref_add(a, b, one); }, "add");
-    check<T, T>(at::mul(x, s), x, y, [](T a, T b) { return ref_mul(a, b); }, "mul");
-    check<T, div_t<T>>(at::div(x, s), x, y, [](T a, T b) { return ref_div(a, b); }, "div");
+    check<T, T>(
+        at::add(x, s), x, y, [&](T a, T b) { return ref_add(a, b, one); }, "add");
+    check<T, T>(
+        at::mul(x, s), x, y, [](T a, T b) { return ref_mul(a, b); }, "mul");
+    check<T, div_t<T>>(
+        at::div(x, s), x, y, [](T a, T b) { return ref_div(a, b); }, "div");
     Tensor inplace = x.clone();
     inplace.add_(s);
-    check<T, T>(inplace, x, y, [&](T a, T b) { return ref_add(a, b, one); }, "add_");
+    check<T, T>(
+        inplace, x, y, [&](T a, T b) { return ref_add(a, b, one); }, "add_");
     inplace = x.clone();
     inplace.mul_(s);
-    check<T, T>(inplace, x, y, [](T a, T b) { return ref_mul(a, b); }, "mul_");
+    check<T, T>(
+        inplace, x, y, [](T a, T b) { return ref_mul(a, b); }, "mul_");
     if constexpr (!std::is_same<T, bool>::value) {
-      check<T, T>(at::sub(x, s), x, y, [&](T a, T b) { return ref_sub(a, b, one); }, "sub");
+      check<T, T>(
+          at::sub(x, s), x, y, [&](T a, T b) { return ref_sub(a, b, one); }, "sub");
       inplace = x.clone();
       inplace.sub_(s);
-      check<T, T>(inplace, x, y, [&](T a, T b) { return ref_sub(a, b, one); }, "sub_");
+      check<T, T>(
+          inplace, x, y, [&](T a, T b) { return ref_sub(a, b, one); }, "sub_");
     }
     if constexpr (is_floating<T>()) {
       inplace = x.clone();
       inplace.div_(s);
-      check<T, T>(inplace, x, y, [](T a, T b) { return ref_div(a, b); }, "div_");
+      check<T, T>(
+          inplace, x, y, [](T a, T b) { return ref_div(a, b); }, "div_");
     }
   });
 }
@@ -171,8 +187,10 @@ TEST_P(BinaryOpsLayouts, OutputStridesMatchLibtorch) {
   EXPECT_EQ(out.strides().vec(), c.binary);
   // The wrapped Scalar never decides the layout.
   EXPECT_EQ(at::add(a, 2.5).strides().vec(), c.unary);
-  check<float, float>(at::add(a, b), a, b, [](float x, float y) { return x + y; }, "add");
-  check<float, float>(out, a, b, [](float x, float y) { return x + y; }, "add_out");
+  check<float, float>(
+      at::add(a, b), a, b, [](float x, float y) { return x + y; }, "add");
+  check<float, float>(
+      out, a, b, [](float x, float y) { return x + y; }, "add_out");
 }
 
 INSTANTIATE_TEST_SUITE_P(Libtorch, BinaryOpsLayouts, ::testing::ValuesIn(layout_cases()),
@@ -222,6 +240,39 @@ TEST(BinaryOps, LoopChosenByOperandPattern) {
   EXPECT_GT(r.basic, 0);
 }
 
+// See Note [The dense fast path]: operands laid out alike skip TensorIterator.
+TEST(BinaryOps, DenseFastPathSkipsTensorIterator) {
+  std::vector<std::string> lines;
+  c10::DispatchTrace::set_listener([&](const std::string& l) { lines.push_back(l); });
+  auto trace = [&](auto&& f) {
+    lines.clear();
+    c10::DispatchTraceGuard guard;
+    f();
+    std::string all;
+    for (const std::string& l : lines) all += l + "\n";
+    return all;
+  };
+  auto took_dense = [](const std::string& t) {
+    return t.find("dense fast path") != std::string::npos &&
+           t.find("TensorIterator:") == std::string::npos;
+  };
+  const Tensor a = ct({4, 5}), b = ct({4, 5}), c = cl({2, 3, 4, 5}), z = ct({});
+  const Tensor row = ct({5}), tr = ct({5, 4}).t(), d = b.to(at::kDouble);
+  const Tensor i = at::ones({3}, at::kInt);
+  EXPECT_TRUE(took_dense(trace([&] { at::add(a, b); })));
+  EXPECT_TRUE(took_dense(trace([&] { at::mul(c, c); })));
+  EXPECT_TRUE(took_dense(trace([&] { at::div(a.t(), b.t()); })));
+  EXPECT_TRUE(took_dense(trace([&] { at::sub(z, z); })));
+  // Broadcasting, mixed layouts, promotion, int division, in-place: TensorIterator.
+  EXPECT_FALSE(took_dense(trace([&] { at::add(a, row); })));
+  EXPECT_FALSE(took_dense(trace([&] { at::add(a, tr); })));
+  EXPECT_FALSE(took_dense(trace([&] { at::add(a, d); })));
+  EXPECT_FALSE(took_dense(trace([&] { at::div(i, i); })));
+  Tensor self = a.clone();
+  EXPECT_FALSE(took_dense(trace([&] { self.add_(b); })));
+  c10::DispatchTrace::set_listener(nullptr);
+}
+
 // ---- Type promotion --------------------------------------------------------------------------
 
 TEST(BinaryOps, PromotionTable) {
@@ -247,8 +298,8 @@ TEST(BinaryOps, PromotionTable) {
       {"int32 zero-dim + double zero-dim",
        at::add(at::scalar_tensor(2, at::kInt), at::scalar_tensor(2.0, at::kDouble)), at::kDouble},
       {"int32 zero-dim + 2.5", at::add(at::scalar_tensor(2, at::kInt), 2.5), at::kFloat},
-      {"int32 zero-dim + uint8 tensor", at::add(at::scalar_tensor(2, at::kInt), at::ones({2}, at::kByte)),
-       at::kByte},
+      {"int32 zero-dim + uint8 tensor",
+       at::add(at::scalar_tensor(2, at::kInt), at::ones({2}, at::kByte)), at::kByte},
       {"bool + true", at::add(b, true), at::kBool},
       {"bool * bool", at::mul(b, b), at::kBool},
       {"bool * 2", at::mul(b, 2), at::kLong},
@@ -263,6 +314,24 @@ TEST(BinaryOps, PromotionTable) {
   // The wrapped 2.5 is not truncated to an integer: 1 + 2.5 in Float.
   EXPECT_TRUE(equal(at::add(i64, 2.5), at::full({2, 3}, 3.5, at::kFloat)));
   EXPECT_TRUE(equal(at::div(at::full({2}, 7, at::kLong), 2), at::full({2}, 3.5, at::kFloat)));
+}
+
+// The Scalar is converted to the result dtype as copy_ converts (wrapping, overflowing to inf),
+// not with Scalar::to's overflow check; values from libtorch 1.13.
+TEST(BinaryOps, ScalarConvertsToTheResultDtypeAsLibtorch) {
+  EXPECT_TRUE(equal(at::add(at::full({1}, 1, at::kChar), 300), at::full({1}, 45, at::kChar)));
+  EXPECT_TRUE(equal(at::add(at::full({1}, 1, at::kByte), -1), at::full({1}, 0, at::kByte)));
+  EXPECT_TRUE(
+      equal(at::add(at::full({1}, 1, at::kFloat), 1e300), at::full({1}, INFINITY, at::kFloat)));
+  EXPECT_TRUE(
+      equal(at::mul(at::full({1}, 3, at::kHalf), 70000), at::full({1}, INFINITY, at::kHalf)));
+}
+
+TEST(BinaryOps, EmptyTensors) {
+  EXPECT_EQ(at::add(at::empty({0, 3}), at::empty({0, 3})).sizes().vec(),
+            (std::vector<int64_t>{0, 3}));
+  EXPECT_EQ(at::mul(at::empty({0, 3}), at::ones({3})).sizes().vec(), (std::vector<int64_t>{0, 3}));
+  EXPECT_EQ(at::div(at::empty({0}, at::kInt), 2).scalar_type(), at::kFloat);
 }
 
 TEST(BinaryOps, ResultTypeMustCastToTheOutput) {
@@ -294,7 +363,8 @@ TEST(BinaryOps, ResultTypeMustCastToTheOutput) {
 // ---- Argument errors -------------------------------------------------------------------------
 
 TEST(BinaryOps, AlphaAndBoolErrors) {
-  const Tensor i64 = at::ones({2, 3}, at::kLong), f = at::ones({2, 3}), b = at::ones({2, 3}, at::kBool);
+  const Tensor i64 = at::ones({2, 3}, at::kLong), f = at::ones({2, 3}),
+               b = at::ones({2, 3}, at::kBool);
   const std::string int_alpha =
       "For integral input tensors, argument alpha must not be a floating point number.";
   EXPECT_EQ(error_of([&] { at::add(i64, i64, 2.5); }), int_alpha);
@@ -318,11 +388,15 @@ TEST(BinaryOps, BroadcastErrors) {
   EXPECT_EQ(error_of([] { at::add(at::ones({16}), at::ones({3})); }),
             "The size of tensor a (16) must match the size of tensor b (3) at non-singleton "
             "dimension 0");
-  EXPECT_EQ(error_of([] { at::mul(at::ones({2, 16}), at::ones({2, 3})); }),
+  EXPECT_EQ(error_of([] {
+              at::mul(at::ones({2, 16}), at::ones({2, 3}));
+            }),
             "The size of tensor a (16) must match the size of tensor b (3) at non-singleton "
             "dimension 1");
   Tensor x = at::ones({2, 3});
-  EXPECT_EQ(error_of([&] { x.add_(at::ones({2, 2, 3})); }),
+  EXPECT_EQ(error_of([&] {
+              x.add_(at::ones({2, 2, 3}));
+            }),
             "output with shape [2, 3] doesn't match the broadcast shape [2, 2, 3]");
 }
 
@@ -387,12 +461,18 @@ TEST(BinaryOps, ParallelMatchesSerial) {
   const Tensor row = make_values(at::kFloat, 301, 3);
   const int threads = at::get_num_threads();
   at::set_num_threads(1);
-  const Tensor serial_add = at::add(x, y, 0.5), serial_div = at::div(x, row);
+  // add: TensorIterator; div: a broadcast input; mul: the dense fast path.
+  const Tensor serial_add = at::add(x, y, 0.5), serial_div = at::div(x, row),
+               serial_mul = at::mul(x, x);
   at::set_num_threads(2);
-  const Tensor parallel_add = at::add(x, y, 0.5), parallel_div = at::div(x, row);
+  const Tensor parallel_add = at::add(x, y, 0.5), parallel_div = at::div(x, row),
+               parallel_mul = at::mul(x, x);
   at::set_num_threads(threads);
   EXPECT_TRUE(equal(serial_add, parallel_add));
   EXPECT_TRUE(equal(serial_div, parallel_div));
+  EXPECT_TRUE(equal(serial_mul, parallel_mul));
+  check<float, float>(
+      parallel_mul, x, x, [](float a, float b) { return a * b; }, "mul");
 }
 
 }  // namespace

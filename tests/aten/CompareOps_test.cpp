@@ -12,8 +12,9 @@ using namespace elementwise_test;
 using at::Tensor;
 
 template <typename T>
-using acc_t = std::conditional_t<
-    std::is_same<T, c10::Half>::value || std::is_same<T, c10::BFloat16>::value, float, T>;
+using acc_t =
+    std::conditional_t<std::is_same<T, c10::Half>::value || std::is_same<T, c10::BFloat16>::value,
+                       float, T>;
 
 // Each comparison against its naive predicate, for x and y of dtype T (broadcast).
 template <typename T>
@@ -52,10 +53,14 @@ void check_comparisons(const Tensor& x, const Tensor& y, const char* form) {
   Tensor out = at::empty({0}, x.scalar_type());
   at::lt_out(out, x, y);
   const Tensor xe = x.expand(out.sizes()).contiguous(), ye = y.expand(out.sizes()).contiguous();
-  expect_values<T>(out, [&](int64_t i) {
-    const bool lt = static_cast<acc_t<T>>(element<T>(xe, i)) < static_cast<acc_t<T>>(element<T>(ye, i));
-    return static_cast<T>(lt ? 1 : 0);
-  }, "lt_out");
+  expect_values<T>(
+      out,
+      [&](int64_t i) {
+        const bool lt =
+            static_cast<acc_t<T>>(element<T>(xe, i)) < static_cast<acc_t<T>>(element<T>(ye, i));
+        return static_cast<T>(lt ? 1 : 0);
+      },
+      "lt_out");
 }
 
 class CompareOpsDtypes : public ::testing::TestWithParam<at::ScalarType> {};
@@ -84,9 +89,10 @@ TEST_P(CompareOpsDtypes, WhereMatchesNaiveLoop) {
       ASSERT_EQ(r.scalar_type(), GetParam());
       const Tensor ce = c.expand(r.sizes()).contiguous(), ae = a.expand(r.sizes()).contiguous(),
                    be = b.expand(r.sizes()).contiguous();
-      expect_values<T>(r, [&](int64_t i) {
-        return element<bool>(ce, i) ? element<T>(ae, i) : element<T>(be, i);
-      }, what);
+      expect_values<T>(
+          r,
+          [&](int64_t i) { return element<bool>(ce, i) ? element<T>(ae, i) : element<T>(be, i); },
+          what);
     };
     check(cond, x, y, "contiguous");
     check(cond.view({17, 61}).t(), x.view({17, 61}).t(), y.view({61, 17}), "transposed");
@@ -106,6 +112,7 @@ TEST(CompareOps, CompareInTheCommonDtype) {
   EXPECT_TRUE(equal(at::ge(ones_u8, 300), at::zeros({2}, at::kBool)));
   // A float Scalar lifts the comparison to Float.
   EXPECT_TRUE(equal(at::lt(ones_u8, 1.5), at::ones({2}, at::kBool)));
+  EXPECT_TRUE(equal(at::eq(at::full({1}, 44, at::kChar), 300), at::ones({1}, at::kBool)));
   EXPECT_TRUE(equal(at::eq(at::full({2}, 2, at::kLong), 2.5), at::zeros({2}, at::kBool)));
   EXPECT_TRUE(equal(at::eq(at::full({2}, 2, at::kLong), at::full({2}, 2.0, at::kFloat)),
                     at::ones({2}, at::kBool)));
@@ -134,7 +141,9 @@ TEST(CompareOps, OutKeepsItsDtype) {
 }
 
 TEST(CompareOps, Errors) {
-  EXPECT_EQ(error_of([] { at::lt(at::ones({2, 16}), at::ones({2, 3})); }),
+  EXPECT_EQ(error_of([] {
+              at::lt(at::ones({2, 16}), at::ones({2, 3}));
+            }),
             "The size of tensor a (16) must match the size of tensor b (3) at non-singleton "
             "dimension 1");
   Tensor a = at::arange(10, at::kFloat);
@@ -158,10 +167,13 @@ TEST_P(CompareOpsLayouts, OutputStridesMatchLibtorch) {
   EXPECT_EQ(w.sizes().vec(), c.sizes);
   EXPECT_EQ(w.strides().vec(), c.where);
   const Tensor ae = a.expand(w.sizes()).contiguous(), be = b.expand(w.sizes()).contiguous();
-  expect_values<float>(w, [&](int64_t i) {
-    const float x = element<float>(ae, i), y = element<float>(be, i);
-    return x > 0 ? x : y;
-  }, "where");
+  expect_values<float>(
+      w,
+      [&](int64_t i) {
+        const float x = element<float>(ae, i), y = element<float>(be, i);
+        return x > 0 ? x : y;
+      },
+      "where");
 }
 
 INSTANTIATE_TEST_SUITE_P(Libtorch, CompareOpsLayouts, ::testing::ValuesIn(layout_cases()),
@@ -186,13 +198,13 @@ TEST(Where, ResultType) {
       {"int32, 2", at::where(b, i32, 2), at::kInt},
       {"int32, int64", at::where(b, i32, i64), at::kLong},
       {"int32, float zero-dim", at::where(b, i32, at::scalar_tensor(2.5)), at::kFloat},
-      {"half, bfloat16",
-       at::where(b, at::ones({2, 1}, at::kHalf), at::ones({3}, at::kBFloat16)), at::kFloat},
+      {"half, bfloat16", at::where(b, at::ones({2, 1}, at::kHalf), at::ones({3}, at::kBFloat16)),
+       at::kFloat},
   };
   for (const Case& c : cases) EXPECT_EQ(c.result.scalar_type(), c.expected) << c.what;
   const Tensor cond = at::gt(at::arange(-1, 2, at::kFloat), 0);  // [false, false, true]
-  EXPECT_TRUE(equal(at::where(cond, 1.5, at::full({3}, 7, at::kLong)),
-                    at::tensor({7.f, 7.f, 1.5f})));
+  EXPECT_TRUE(
+      equal(at::where(cond, 1.5, at::full({3}, 7, at::kLong)), at::tensor({7.f, 7.f, 1.5f})));
   EXPECT_TRUE(equal(at::where(cond, at::arange(3, at::kInt), 2.5), at::tensor({2.5f, 2.5f, 2.f})));
 }
 
@@ -200,10 +212,14 @@ TEST(Where, BroadcastsAllThree) {
   const Tensor r = at::where(at::ones({1, 1, 3}, at::kBool), at::ones({2, 1}), at::ones({3}));
   EXPECT_EQ(r.sizes().vec(), (std::vector<int64_t>{1, 2, 3}));
   EXPECT_EQ(r.strides().vec(), (std::vector<int64_t>{6, 3, 1}));
-  EXPECT_EQ(error_of([] { at::where(at::ones({2, 3}, at::kBool), at::ones({2, 3}), at::ones({3, 2})); }),
+  EXPECT_EQ(error_of([] {
+              at::where(at::ones({2, 3}, at::kBool), at::ones({2, 3}), at::ones({3, 2}));
+            }),
             "The size of tensor a (3) must match the size of tensor b (2) at non-singleton "
             "dimension 1");
-  EXPECT_EQ(error_of([] { at::where(at::ones({5}, at::kBool), at::ones({2, 3}), at::ones({2, 3})); }),
+  EXPECT_EQ(error_of([] {
+              at::where(at::ones({5}, at::kBool), at::ones({2, 3}), at::ones({2, 3}));
+            }),
             "The size of tensor a (5) must match the size of tensor b (3) at non-singleton "
             "dimension 1");
   // A contiguous condition, being the first input, decides the layout over channels-last values.
@@ -236,10 +252,11 @@ TEST(Where, OutVariant) {
             "Expected out type to be Float but got Long");
   Tensor a = at::arange(10, at::kFloat);
   Tensor head = a.narrow(0, 0, 5);
-  EXPECT_EQ(error_of([&] { at::where_out(head, at::ones({5}, at::kBool), a.narrow(0, 1, 5), head); }),
-            "unsupported operation: some elements of the input tensor and the written-to tensor "
-            "refer to a single memory location. Please clone() the tensor before performing the "
-            "operation.");
+  EXPECT_EQ(
+      error_of([&] { at::where_out(head, at::ones({5}, at::kBool), a.narrow(0, 1, 5), head); }),
+      "unsupported operation: some elements of the input tensor and the written-to tensor "
+      "refer to a single memory location. Please clone() the tensor before performing the "
+      "operation.");
 }
 
 }  // namespace

@@ -11,13 +11,14 @@
 #include <type_traits>
 #include <vector>
 
+#include "TestUtils.h"
 #include "aten/ATen.h"
 #include "aten/Dispatch.h"
 
 namespace elementwise_test {
 
-inline const at::ScalarType kAllTypes[] = {at::kByte, at::kChar,   at::kShort, at::kInt,
-                                           at::kLong, at::kFloat,  at::kDouble, at::kBool,
+inline const at::ScalarType kAllTypes[] = {at::kByte, at::kChar,    at::kShort,  at::kInt,
+                                           at::kLong, at::kFloat,   at::kDouble, at::kBool,
                                            at::kHalf, at::kBFloat16};
 
 // Above two vectors' worth for every type and capability, and not a multiple of any vector
@@ -72,15 +73,7 @@ void expect_values(const at::Tensor& result, F expected, const char* what) {
   }
 }
 
-// The error text f throws, or "no error".
-inline std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  }
-  return "no error";
-}
+using test_util::error_of;
 
 struct CapturedWarnings : c10::WarningHandler {
   void process(const c10::SourceLocation&, const std::string& msg, bool) override {
@@ -127,6 +120,7 @@ struct LayoutCase {
   std::vector<int64_t> where;
 };
 
+// clang-format off
 inline const std::vector<LayoutCase>& layout_cases() {
   static const std::vector<LayoutCase> cases = {
       {"contiguous", [] { return ct({2, 3, 4, 5}); }, [] { return ct({2, 3, 4, 5}); },
@@ -135,9 +129,11 @@ inline const std::vector<LayoutCase>& layout_cases() {
        {2, 3, 4, 5}, {60, 1, 15, 3}, {60, 1, 15, 3}, {60, 1, 15, 3}},
       {"channels_last_and_broadcast", [] { return cl({2, 3, 4, 5}); }, [] { return ct({3, 4, 5}); },
        {2, 3, 4, 5}, {60, 1, 15, 3}, {60, 1, 15, 3}, {60, 1, 15, 3}},
-      {"contiguous_and_channels_last", [] { return ct({2, 3, 4, 5}); }, [] { return cl({2, 3, 4, 5}); },
+      {"contiguous_and_channels_last", [] { return ct({2, 3, 4, 5}); },
+       [] { return cl({2, 3, 4, 5}); },
        {2, 3, 4, 5}, {60, 20, 5, 1}, {60, 20, 5, 1}, {60, 20, 5, 1}},
-      {"channels_last_and_contiguous", [] { return cl({2, 3, 4, 5}); }, [] { return ct({2, 3, 4, 5}); },
+      {"channels_last_and_contiguous", [] { return cl({2, 3, 4, 5}); },
+       [] { return ct({2, 3, 4, 5}); },
        {2, 3, 4, 5}, {60, 1, 15, 3}, {60, 1, 15, 3}, {60, 1, 15, 3}},
       {"channels_last_and_bias", [] { return cl({2, 3, 4, 5}); }, [] { return ct({3, 1, 1}); },
        {2, 3, 4, 5}, {60, 1, 15, 3}, {60, 1, 15, 3}, {60, 1, 15, 3}},
@@ -145,19 +141,24 @@ inline const std::vector<LayoutCase>& layout_cases() {
        {2, 3, 4, 5}, {60, 1, 15, 3}, {1, 1, 1}, {60, 1, 15, 3}},
       {"zero_dim_and_channels_last", [] { return ct({}); }, [] { return cl({2, 3, 4, 5}); },
        {2, 3, 4, 5}, {60, 1, 15, 3}, {}, {60, 1, 15, 3}},
-      {"permuted", [] { return ct({4, 5, 3}).permute({2, 0, 1}); }, [] { return ct({4, 5, 3}).permute({2, 0, 1}); },
+      {"permuted", [] { return ct({4, 5, 3}).permute({2, 0, 1}); },
+       [] { return ct({4, 5, 3}).permute({2, 0, 1}); },
        {3, 4, 5}, {1, 15, 3}, {1, 15, 3}, {1, 15, 3}},
-      {"permuted_and_contiguous", [] { return ct({4, 5, 3}).permute({2, 0, 1}); }, [] { return ct({3, 4, 5}); },
+      {"permuted_and_contiguous", [] { return ct({4, 5, 3}).permute({2, 0, 1}); },
+       [] { return ct({3, 4, 5}); },
        {3, 4, 5}, {1, 15, 3}, {1, 15, 3}, {1, 15, 3}},
       {"transposed", [] { return ct({5, 4}).t(); }, [] { return ct({4, 5}); },
        {4, 5}, {1, 4}, {1, 4}, {1, 4}},
-      {"sliced", [] { return ct({2, 3, 4, 10}).slice(3, 0, 10, 2); }, [] { return ct({2, 3, 4, 5}); },
+      {"sliced", [] { return ct({2, 3, 4, 10}).slice(3, 0, 10, 2); },
+       [] { return ct({2, 3, 4, 5}); },
        {2, 3, 4, 5}, {60, 20, 5, 1}, {60, 20, 5, 1}, {60, 20, 5, 1}},
-      {"sliced_both", [] { return ct({6, 5}).slice(0, 1, 6, 2); }, [] { return ct({3, 10}).slice(1, 0, 10, 2); },
+      {"sliced_both", [] { return ct({6, 5}).slice(0, 1, 6, 2); },
+       [] { return ct({3, 10}).slice(1, 0, 10, 2); },
        {3, 5}, {5, 1}, {5, 1}, {5, 1}},
       {"expanded", [] { return ct({3, 1, 5}).expand({3, 4, 5}); }, [] { return ct({3, 4, 5}); },
        {3, 4, 5}, {20, 5, 1}, {20, 5, 1}, {20, 5, 1}},
-      {"expanded_and_transposed", [] { return ct({3, 1, 5}).expand({3, 4, 5}); }, [] { return ct({5, 4, 3}).permute({2, 1, 0}); },
+      {"expanded_and_transposed", [] { return ct({3, 1, 5}).expand({3, 4, 5}); },
+       [] { return ct({5, 4, 3}).permute({2, 1, 0}); },
        {3, 4, 5}, {20, 1, 4}, {20, 5, 1}, {20, 5, 1}},
       {"ambiguous_2144", [] { return cl({2, 1, 4, 4}); }, [] { return ct({2, 1, 4, 4}); },
        {2, 1, 4, 4}, {16, 16, 4, 1}, {16, 16, 4, 1}, {16, 16, 4, 1}},
@@ -167,20 +168,33 @@ inline const std::vector<LayoutCase>& layout_cases() {
        {2, 4, 1, 1}, {4, 1, 1, 1}, {4, 1, 1, 1}, {4, 1, 1, 1}},
       {"ambiguous_2411_reversed", [] { return ct({2, 4, 1, 1}); }, [] { return cl({2, 4, 1, 1}); },
        {2, 4, 1, 1}, {4, 1, 1, 1}, {4, 1, 1, 1}, {4, 1, 1, 1}},
-      {"ambiguous_2144_and_2411", [] { return cl({2, 1, 4, 4}).expand({2, 4, 4, 4}); }, [] { return cl({2, 4, 1, 1}); },
+      {"ambiguous_2144_and_2411", [] { return cl({2, 1, 4, 4}).expand({2, 4, 4, 4}); },
+       [] { return cl({2, 4, 1, 1}); },
        {2, 4, 4, 4}, {64, 16, 4, 1}, {64, 16, 4, 1}, {64, 16, 4, 1}},
-      {"contiguous_2144_and_channels_last_2411", [] { return ct({2, 1, 4, 4}); }, [] { return cl({2, 4, 1, 1}); },
+      {"contiguous_2144_and_channels_last_2411", [] { return ct({2, 1, 4, 4}); },
+       [] { return cl({2, 4, 1, 1}); },
        {2, 4, 4, 4}, {64, 16, 4, 1}, {16, 16, 4, 1}, {64, 16, 4, 1}},
-      {"channels_last_2411_and_contiguous_2144", [] { return cl({2, 4, 1, 1}); }, [] { return ct({2, 1, 4, 4}); },
+      {"channels_last_2411_and_contiguous_2144", [] { return cl({2, 4, 1, 1}); },
+       [] { return ct({2, 1, 4, 4}); },
        {2, 4, 4, 4}, {64, 16, 4, 1}, {4, 1, 1, 1}, {64, 16, 4, 1}},
-      {"channels_last_2144_and_contiguous_2411", [] { return cl({2, 1, 4, 4}); }, [] { return ct({2, 4, 1, 1}); },
+      {"channels_last_2144_and_contiguous_2411", [] { return cl({2, 1, 4, 4}); },
+       [] { return ct({2, 4, 1, 1}); },
        {2, 4, 4, 4}, {64, 16, 4, 1}, {16, 16, 4, 1}, {64, 16, 4, 1}},
+      {"channels_last_2311_both", [] { return cl({2, 3, 1, 1}); }, [] { return cl({2, 3, 1, 1}); },
+       {2, 3, 1, 1}, {3, 1, 1, 1}, {3, 1, 1, 1}, {3, 1, 1, 1}},
+      {"permuted_with_size_one", [] { return ct({4, 1, 3}).permute({2, 0, 1}); },
+       [] { return ct({4, 1, 3}).permute({2, 0, 1}); },
+       {3, 4, 1}, {1, 3, 3}, {1, 3, 3}, {1, 3, 3}},
+      {"zero_dim_both", [] { return ct({}); }, [] { return ct({}); },
+       {}, {}, {}, {}},
       {"channels_last_2311_and_311", [] { return cl({2, 3, 1, 1}); }, [] { return ct({3, 1, 1}); },
        {2, 3, 1, 1}, {3, 1, 1, 1}, {3, 1, 1, 1}, {3, 1, 1, 1}},
-      {"channels_last_2311_and_transposed", [] { return cl({2, 3, 1, 1}); }, [] { return ct({3, 1, 3}).transpose(0, 2); },
+      {"channels_last_2311_and_transposed", [] { return cl({2, 3, 1, 1}); },
+       [] { return ct({3, 1, 3}).transpose(0, 2); },
        {2, 3, 1, 3}, {9, 1, 3, 3}, {3, 1, 1, 1}, {9, 1, 3, 3}},
   };
   return cases;
 }
+// clang-format on
 
 }  // namespace elementwise_test

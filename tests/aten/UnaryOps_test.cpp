@@ -59,7 +59,8 @@ void check(const Tensor& result, const Tensor& x, Ref ref, const char* what) {
   ASSERT_EQ(result.scalar_type(), c10::CppTypeToScalarType<Out>::value) << what;
   ASSERT_EQ(result.sizes().vec(), x.sizes().vec()) << what;
   const Tensor xc = x.contiguous();
-  expect_values<Out>(result, [&](int64_t i) { return ref(element<T>(xc, i)); }, what);
+  expect_values<Out>(
+      result, [&](int64_t i) { return ref(element<T>(xc, i)); }, what);
 }
 
 template <typename T>
@@ -67,16 +68,19 @@ void check_all_ops(const Tensor& x, const char* form) {
   SCOPED_TRACE(form);
   using R = float_t<T>;
   if constexpr (!std::is_same<T, bool>::value) {
-    check<T, T>(at::neg(x), x, [](T a) { return ref_neg(a); }, "neg");
-    check<T, T>(at::abs(x), x, [](T a) { return ref_abs(a); }, "abs");
+    check<T, T>(
+        at::neg(x), x, [](T a) { return ref_neg(a); }, "neg");
+    check<T, T>(
+        at::abs(x), x, [](T a) { return ref_abs(a); }, "abs");
   }
   if constexpr (!std::is_same<T, c10::Half>::value) {
-    check<T, R>(at::exp(x), x, [](T a) { return ref_float(a, [](auto v) { return std::exp(v); }); },
-                "exp");
-    check<T, R>(at::log(x), x, [](T a) { return ref_float(a, [](auto v) { return std::log(v); }); },
-                "log");
-    check<T, R>(at::sqrt(x), x,
-                [](T a) { return ref_float(a, [](auto v) { return std::sqrt(v); }); }, "sqrt");
+    check<T, R>(
+        at::exp(x), x, [](T a) { return ref_float(a, [](auto v) { return std::exp(v); }); }, "exp");
+    check<T, R>(
+        at::log(x), x, [](T a) { return ref_float(a, [](auto v) { return std::log(v); }); }, "log");
+    check<T, R>(
+        at::sqrt(x), x, [](T a) { return ref_float(a, [](auto v) { return std::sqrt(v); }); },
+        "sqrt");
   }
 }
 
@@ -161,7 +165,9 @@ TEST(UnaryOps, Errors) {
   EXPECT_EQ(error_of([&] { i64.exp_(); }),
             "result type Float can't be cast to the desired output type Long");
   Tensor out_i = at::empty({2, 3}, at::kInt);
-  EXPECT_EQ(error_of([&] { at::exp_out(out_i, at::ones({2, 3})); }),
+  EXPECT_EQ(error_of([&] {
+              at::exp_out(out_i, at::ones({2, 3}));
+            }),
             "result type Float can't be cast to the desired output type Int");
   // neg and abs keep the dtype: out= must have it.
   Tensor out_f = at::empty({2, 3});
@@ -198,7 +204,8 @@ TEST_P(UnaryOpsLayouts, OutputStridesMatchLibtorch) {
   }
   // The integer input is converted to Float first; the layout is still a's.
   EXPECT_EQ(at::exp(a.to(at::kInt)).strides().vec(), c.unary);
-  check<float, float>(at::neg(a), a, [](float v) { return -v; }, "neg");
+  check<float, float>(
+      at::neg(a), a, [](float v) { return -v; }, "neg");
 }
 
 INSTANTIATE_TEST_SUITE_P(Libtorch, UnaryOpsLayouts, ::testing::ValuesIn(layout_cases()),

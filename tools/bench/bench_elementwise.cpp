@@ -38,8 +38,7 @@ void BM_AddScalarOneElement(benchmark::State& state) {
 BENCHMARK(BM_AddScalarOneElement);
 
 void BM_AddBiasChannelsLast(benchmark::State& state) {
-  const at::Tensor x =
-      at::ones({32, 64, 56, 56}).contiguous(at::MemoryFormat::ChannelsLast);
+  const at::Tensor x = at::ones({32, 64, 56, 56}).contiguous(at::MemoryFormat::ChannelsLast);
   const at::Tensor bias = at::ones({64, 1, 1});
   for (auto _ : state) {
     at::Tensor r = at::add(x, bias);

@@ -78,8 +78,7 @@ void add_impl(Target& target, c10::ScalarType dtype, const Scalar& alpha_scalar)
       run_vec(
           target,
           [=](scalar_t a, scalar_t b) -> scalar_t {
-            return static_cast<scalar_t>(static_cast<acc_t>(a) +
-                                         alpha_acc * static_cast<acc_t>(b));
+            return static_cast<scalar_t>(static_cast<acc_t>(a) + alpha_acc * static_cast<acc_t>(b));
           },
           [=](Vec a, Vec b) { return fmadd(b, Vec(alpha), a); });
     }
@@ -107,16 +106,16 @@ void mul_impl(Target& target, c10::ScalarType dtype) {
 // Integer inputs were promoted to float by binary_float_op.
 template <typename Target>
 void div_true_impl(Target& target, c10::ScalarType dtype) {
-  AT_DISPATCH_FLOATING_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, dtype,
-                                  "div_true_cpu", [&] {
-    using acc_t = opmath_t<scalar_t>;
-    run_vec(
-        target,
-        [](scalar_t a, scalar_t b) -> scalar_t {
-          return static_cast<scalar_t>(static_cast<acc_t>(a) / static_cast<acc_t>(b));
-        },
-        [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return a / b; });
-  });
+  AT_DISPATCH_FLOATING_TYPES_AND2(
+      c10::ScalarType::Half, c10::ScalarType::BFloat16, dtype, "div_true_cpu", [&] {
+        using acc_t = opmath_t<scalar_t>;
+        run_vec(
+            target,
+            [](scalar_t a, scalar_t b) -> scalar_t {
+              return static_cast<scalar_t>(static_cast<acc_t>(a) / static_cast<acc_t>(b));
+            },
+            [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return a / b; });
+      });
 }
 
 void add_kernel(TensorIteratorBase& iter, const Scalar& alpha) {
@@ -125,37 +124,39 @@ void add_kernel(TensorIteratorBase& iter, const Scalar& alpha) {
 void add_dense_kernel(const DenseBinaryArgs& args, const Scalar& alpha) {
   add_impl(args, args.dtype, alpha);
 }
-void mul_kernel(TensorIteratorBase& iter) { mul_impl(iter, iter.common_dtype()); }
-void mul_dense_kernel(const DenseBinaryArgs& args) { mul_impl(args, args.dtype); }
-void div_true_kernel(TensorIteratorBase& iter) { div_true_impl(iter, iter.common_dtype()); }
-void div_true_dense_kernel(const DenseBinaryArgs& args) { div_true_impl(args, args.dtype); }
+void mul_kernel(TensorIteratorBase& iter) {
+  mul_impl(iter, iter.common_dtype());
+}
+void mul_dense_kernel(const DenseBinaryArgs& args) {
+  mul_impl(args, args.dtype);
+}
+void div_true_kernel(TensorIteratorBase& iter) {
+  div_true_impl(iter, iter.common_dtype());
+}
+void div_true_dense_kernel(const DenseBinaryArgs& args) {
+  div_true_impl(args, args.dtype);
+}
 
 // ---- Comparisons -----------------------------------------------------------------------------
 // Each predicate as a scalar function and as its Vectorized form (1 or 0 in lanes of T).
-struct Eq {
-  template <typename T> static bool apply(T a, T b) { return a == b; }
-  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.eq(b); }
-};
-struct Ne {
-  template <typename T> static bool apply(T a, T b) { return a != b; }
-  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.ne(b); }
-};
-struct Lt {
-  template <typename T> static bool apply(T a, T b) { return a < b; }
-  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.lt(b); }
-};
-struct Le {
-  template <typename T> static bool apply(T a, T b) { return a <= b; }
-  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.le(b); }
-};
-struct Gt {
-  template <typename T> static bool apply(T a, T b) { return a > b; }
-  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.gt(b); }
-};
-struct Ge {
-  template <typename T> static bool apply(T a, T b) { return a >= b; }
-  template <typename T> static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { return a.ge(b); }
-};
+#define MINIATEN_PREDICATE(Name, op, method)                           \
+  struct Name {                                                        \
+    template <typename T>                                              \
+    static bool apply(T a, T b) {                                      \
+      return a op b;                                                   \
+    }                                                                  \
+    template <typename T>                                              \
+    static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { \
+      return a.method(b);                                              \
+    }                                                                  \
+  };
+MINIATEN_PREDICATE(Eq, ==, eq)
+MINIATEN_PREDICATE(Ne, !=, ne)
+MINIATEN_PREDICATE(Lt, <, lt)
+MINIATEN_PREDICATE(Le, <=, le)
+MINIATEN_PREDICATE(Gt, >, gt)
+MINIATEN_PREDICATE(Ge, >=, ge)
+#undef MINIATEN_PREDICATE
 
 // See Note [Comparison outputs] in CompareOps.cpp: a Bool output gets a scalar loop (the
 // operands' types differ, so there is no Vectorized form); an output of the common dtype gets
@@ -170,25 +171,38 @@ void comparison_kernel(TensorIteratorBase& iter, const char* name) {
       });
     });
   } else {
-    AT_DISPATCH_ALL_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16,
-                               iter.common_dtype(), name, [&] {
-      using acc_t = opmath_t<scalar_t>;
-      cpu_kernel_vec(
-          iter,
-          [](scalar_t a, scalar_t b) -> scalar_t {
-            return static_cast<scalar_t>(Cmp::apply(static_cast<acc_t>(a), static_cast<acc_t>(b)));
-          },
-          [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return Cmp::apply_vec(a, b); });
-    });
+    AT_DISPATCH_ALL_TYPES_AND2(
+        c10::ScalarType::Half, c10::ScalarType::BFloat16, iter.common_dtype(), name, [&] {
+          using acc_t = opmath_t<scalar_t>;
+          cpu_kernel_vec(
+              iter,
+              [](scalar_t a, scalar_t b) -> scalar_t {
+                return static_cast<scalar_t>(
+                    Cmp::apply(static_cast<acc_t>(a), static_cast<acc_t>(b)));
+              },
+              [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return Cmp::apply_vec(a, b); });
+        });
   }
 }
 
-void eq_kernel(TensorIteratorBase& iter) { comparison_kernel<Eq>(iter, "eq_cpu"); }
-void ne_kernel(TensorIteratorBase& iter) { comparison_kernel<Ne>(iter, "ne_cpu"); }
-void lt_kernel(TensorIteratorBase& iter) { comparison_kernel<Lt>(iter, "lt_cpu"); }
-void le_kernel(TensorIteratorBase& iter) { comparison_kernel<Le>(iter, "le_cpu"); }
-void gt_kernel(TensorIteratorBase& iter) { comparison_kernel<Gt>(iter, "gt_cpu"); }
-void ge_kernel(TensorIteratorBase& iter) { comparison_kernel<Ge>(iter, "ge_cpu"); }
+void eq_kernel(TensorIteratorBase& iter) {
+  comparison_kernel<Eq>(iter, "eq_cpu");
+}
+void ne_kernel(TensorIteratorBase& iter) {
+  comparison_kernel<Ne>(iter, "ne_cpu");
+}
+void lt_kernel(TensorIteratorBase& iter) {
+  comparison_kernel<Lt>(iter, "lt_cpu");
+}
+void le_kernel(TensorIteratorBase& iter) {
+  comparison_kernel<Le>(iter, "le_cpu");
+}
+void gt_kernel(TensorIteratorBase& iter) {
+  comparison_kernel<Gt>(iter, "gt_cpu");
+}
+void ge_kernel(TensorIteratorBase& iter) {
+  comparison_kernel<Ge>(iter, "ge_cpu");
+}
 
 // Operands (out, condition, self, other); condition is Bool, the rest out's dtype.
 void where_kernel(TensorIteratorBase& iter) {

@@ -53,32 +53,32 @@ T absolute(T a) {
 void neg_kernel(TensorIteratorBase& iter) {
   AT_DISPATCH_ALL_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, iter.dtype(),
                              "neg_cpu", [&] {
-    cpu_kernel_vec(
-        iter, [](scalar_t a) -> scalar_t { return negate(a); },
-        [](Vectorized<scalar_t> a) { return a.neg(); });
-  });
+                               cpu_kernel_vec(
+                                   iter, [](scalar_t a) -> scalar_t { return negate(a); },
+                                   [](Vectorized<scalar_t> a) { return a.neg(); });
+                             });
 }
 
 void abs_kernel(TensorIteratorBase& iter) {
   AT_DISPATCH_ALL_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, iter.dtype(),
                              "abs_cpu", [&] {
-    cpu_kernel_vec(
-        iter, [](scalar_t a) -> scalar_t { return absolute(a); },
-        [](Vectorized<scalar_t> a) { return a.abs(); });
-  });
+                               cpu_kernel_vec(
+                                   iter, [](scalar_t a) -> scalar_t { return absolute(a); },
+                                   [](Vectorized<scalar_t> a) { return a.abs(); });
+                             });
 }
 
 // The three floating-point functions differ only in the function applied.
-#define MINIATEN_FLOAT_UNARY_KERNEL(op, name)                                               \
-  void op##_kernel(TensorIteratorBase& iter) {                                              \
-    AT_DISPATCH_FLOATING_TYPES_AND(c10::ScalarType::BFloat16, iter.dtype(), name, [&] {     \
-      cpu_kernel_vec(                                                                       \
-          iter,                                                                             \
-          [](scalar_t a) -> scalar_t {                                                      \
-            return static_cast<scalar_t>(std::op(static_cast<compute_t<scalar_t>>(a)));     \
-          },                                                                                \
-          [](Vectorized<scalar_t> a) { return a.op(); });                                   \
-    });                                                                                     \
+#define MINIATEN_FLOAT_UNARY_KERNEL(op, name)                                           \
+  void op##_kernel(TensorIteratorBase& iter) {                                          \
+    AT_DISPATCH_FLOATING_TYPES_AND(c10::ScalarType::BFloat16, iter.dtype(), name, [&] { \
+      cpu_kernel_vec(                                                                   \
+          iter,                                                                         \
+          [](scalar_t a) -> scalar_t {                                                  \
+            return static_cast<scalar_t>(std::op(static_cast<compute_t<scalar_t>>(a))); \
+          },                                                                            \
+          [](Vectorized<scalar_t> a) { return a.op(); });                               \
+    });                                                                                 \
   }
 
 MINIATEN_FLOAT_UNARY_KERNEL(exp, "exp_vml_cpu")
