@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "aten/Dispatch.h"
+#include "aten/OpMathType.h"
 #include "aten/native/BinaryOps.h"
 #include "aten/native/cpu/Loops.h"
 
@@ -26,19 +27,7 @@ namespace {
 
 // See Note [Half and BFloat16 compute in float].
 template <typename T>
-struct OpMath {
-  using type = T;
-};
-template <>
-struct OpMath<c10::Half> {
-  using type = float;
-};
-template <>
-struct OpMath<c10::BFloat16> {
-  using type = float;
-};
-template <typename T>
-using opmath_t = typename OpMath<T>::type;
+using opmath_t = at::opmath_type<T>;
 
 // The arithmetic kernels run their (op, vop) pair over one of two targets: a TensorIterator,
 // or three dense arrays (see Note [The dense fast path] in BinaryOps.h).

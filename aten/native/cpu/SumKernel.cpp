@@ -31,6 +31,7 @@
 #include <utility>
 
 #include "aten/Dispatch.h"
+#include "aten/OpMathType.h"
 #include "aten/cpu/vec/Vectorized.h"
 #include "aten/native/ReduceOps.h"
 #include "aten/native/TensorIteratorReduce.h"
@@ -43,19 +44,6 @@ namespace {
 
 using vec::Vectorized;
 
-// libtorch's at::acc_type<T, /*is_cuda=*/true>, which its CPU sum uses.
-template <typename T>
-struct SumAccumulate {
-  using type = T;
-};
-template <>
-struct SumAccumulate<c10::Half> {
-  using type = float;
-};
-template <>
-struct SumAccumulate<c10::BFloat16> {
-  using type = float;
-};
 
 // Loads element `index` of a row of scalar_t with byte stride `stride`, as acc_t.
 template <typename scalar_t, typename acc_t>
@@ -243,7 +231,9 @@ void scalar_outer_sum(char** data, const int64_t* in_strides, int64_t out_stride
 // One 2-D block: see the list at the top of the file.
 template <typename scalar_t>
 void sum_block(char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-  using acc_t = typename SumAccumulate<scalar_t>::type;
+  // libtorch's at::acc_type<T, /*is_cuda=*/true> (what its CPU sum uses): float for the
+  // reduced floats, T otherwise — the same as opmath_type.
+  using acc_t = at::opmath_type<scalar_t>;
   int64_t in_strides[2] = {strides[1], strides[3]};
   int64_t out_strides[2] = {strides[0], strides[2]};
   if (out_strides[0] != 0 && out_strides[1] == 0) {

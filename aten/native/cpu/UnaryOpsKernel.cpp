@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "aten/Dispatch.h"
+#include "aten/OpMathType.h"
 #include "aten/native/UnaryOps.h"
 #include "aten/native/cpu/Loops.h"
 
@@ -23,9 +24,7 @@ using vec::Vectorized;
 namespace {
 
 template <typename T>
-using compute_t =
-    std::conditional_t<std::is_same<T, c10::Half>::value || std::is_same<T, c10::BFloat16>::value,
-                       float, T>;
+using compute_t = at::opmath_type<T>;
 
 // -a with two's-complement wrap-around for every integer (neg of INT64_MIN is INT64_MIN, and
 // of uint8 5 is 251), without signed overflow.
