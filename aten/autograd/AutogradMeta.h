@@ -34,7 +34,9 @@ enum class CreationMeta : uint8_t { DEFAULT, NO_GRAD_MODE };
 //  * A view made under no_grad may not be modified in place with grad mode on (libtorch's
 //    CreationMeta::NO_GRAD_MODE error): its history could not be tracked.
 struct TORCH_API AutogradMeta final : public c10::AutogradMetaInterface {
-  AutogradMeta() = default;
+  // User-provided (not = default) so that make_unique<AutogradMeta>() does not zero the whole
+  // object before running the member initializers: one per view.
+  AutogradMeta() {}
   ~AutogradMeta() override;
 
   // "Only Tensors of floating point and complex dtype can require gradients".

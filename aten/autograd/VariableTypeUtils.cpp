@@ -18,8 +18,7 @@ void trace_node_created(const Node& node) {
   c10::DispatchTrace::log(line + ")");
 }
 
-void set_history(const at::Tensor& result, const std::shared_ptr<Node>& grad_fn) {
-  if (!grad_fn) return;
+void set_history_of(const at::Tensor& result, const std::shared_ptr<Node>& grad_fn) {
   const uint32_t output_nr = grad_fn->add_input_metadata(result);
   set_gradient_edge(result, Edge(grad_fn, output_nr));
 }

@@ -48,8 +48,12 @@ std::shared_ptr<T> make_node_if(bool requires_grad, const Tensors&... inputs) {
   return node;
 }
 
-// Makes `result` output 0 of `grad_fn` (nothing when grad_fn is null).
-TORCH_API void set_history(const at::Tensor& result, const std::shared_ptr<Node>& grad_fn);
+// Makes `result` output 0 of `grad_fn` (nothing when grad_fn is null: inline, since that is
+// every call on tensors that do not require grad).
+TORCH_API void set_history_of(const at::Tensor& result, const std::shared_ptr<Node>& grad_fn);
+inline void set_history(const at::Tensor& result, const std::shared_ptr<Node>& grad_fn) {
+  if (grad_fn) set_history_of(result, grad_fn);
+}
 
 // Before an in-place op: libtorch's errors for a leaf that requires grad, a view of one, and a
 // view made under no_grad.

@@ -67,8 +67,9 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
 }
 
 void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
+  // The config is spent after build(): its references move into the operands.
   for (size_t i = 0; i < config.tensors_.size(); ++i) {
-    operands_.emplace_back(config.tensors_[i]);
+    operands_.emplace_back(std::move(config.tensors_[i]));
   }
   num_outputs_ = config.num_outputs_;
 }

@@ -85,11 +85,10 @@ void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
   get_strides(strides.data(), nd);
   if (ndim() <= 1) {
     // One dim (or a scalar): a single row starting at range.begin.
-    c10::SmallVector<char*, 4> ptrs(base.begin(), base.end());
     if (ndim() == 1) {
-      for (int arg = 0; arg < nt; ++arg) ptrs[arg] += range.begin * strides[arg];
+      for (int arg = 0; arg < nt; ++arg) base[arg] += range.begin * strides[arg];
     }
-    loop(ptrs.data(), strides.data(), range.size(), 1);
+    loop(base.data(), strides.data(), range.size(), 1);
     return;
   }
   c10::SmallVector<char*, 4> ptrs(nt);

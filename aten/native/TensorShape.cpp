@@ -285,7 +285,7 @@ Tensor permute(const Tensor& self, IntArrayRef dims) {
               "length of the desired ordering of dimensions i.e. input.dim() = ",
               ndim, " is not equal to len(dims) = ", dims.size());
   DimVector sizes(ndim), strides(ndim);
-  std::vector<bool> seen(ndim, false);
+  c10::SmallVector<bool, c10::kDimVectorStaticSize> seen(ndim, false);
   for (int64_t i = 0; i < ndim; i++) {
     const int64_t d = maybe_wrap_dim(dims[i], ndim);
     TORCH_CHECK(!seen[d], "permute(): duplicate dims are not allowed.");
@@ -293,7 +293,7 @@ Tensor permute(const Tensor& self, IntArrayRef dims) {
     sizes[i] = self.sizes()[d];
     strides[i] = self.strides()[d];
   }
-  return as_strided_view(self, sizes, strides, self.storage_offset());
+  return make_view(self, sizes, strides, self.storage_offset());
 }
 
 Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
@@ -305,7 +305,7 @@ Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
   DimVector strides(self.strides().begin(), self.strides().end());
   std::swap(sizes[dim0], sizes[dim1]);
   std::swap(strides[dim0], strides[dim1]);
-  return as_strided_view(self, sizes, strides, self.storage_offset());
+  return make_view(self, sizes, strides, self.storage_offset());
 }
 
 Tensor t(const Tensor& self) {
@@ -367,7 +367,7 @@ Tensor squeeze(const Tensor& self) {
       strides.push_back(self.strides()[d]);
     }
   }
-  return as_strided_view(self, sizes, strides, self.storage_offset());
+  return make_view(self, sizes, strides, self.storage_offset());
 }
 
 Tensor squeeze(const Tensor& self, int64_t dim) {
@@ -379,7 +379,7 @@ Tensor squeeze(const Tensor& self, int64_t dim) {
     sizes.erase(sizes.begin() + dim);
     strides.erase(strides.begin() + dim);
   }
-  return as_strided_view(self, sizes, strides, self.storage_offset());
+  return make_view(self, sizes, strides, self.storage_offset());
 }
 
 Tensor unsqueeze(const Tensor& self, int64_t dim) {
@@ -390,7 +390,7 @@ Tensor unsqueeze(const Tensor& self, int64_t dim) {
   const int64_t new_stride = dim >= self.dim() ? 1 : sizes[dim] * strides[dim];
   sizes.insert(sizes.begin() + dim, 1);
   strides.insert(strides.begin() + dim, new_stride);
-  return as_strided_view(self, sizes, strides, self.storage_offset());
+  return make_view(self, sizes, strides, self.storage_offset());
 }
 
 }  // namespace native

@@ -32,10 +32,18 @@ TORCH_API c10::optional<DimVector> computeStride(IntArrayRef oldshape, IntArrayR
 namespace native {
 
 // A view of self with this geometry and no checks, for geometry derived from self's own
-// (libtorch's alias_with_sizes_and_strides; used by view and alias).
+// (libtorch's alias_with_sizes_and_strides). See Note [Views that cannot leave their base].
 TORCH_API Tensor make_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
                            int64_t storage_offset);
 
+// Note [Views that cannot leave their base]
+// libtorch makes most views through as_strided, which re-checks the new geometry against the
+// storage. A view whose elements are a subset of self's (permute, transpose, squeeze,
+// unsqueeze, slice, select, diagonal, view, alias) cannot fail those checks when self passed
+// them, so it uses make_view: a view is nothing but a TensorImpl, and the checks were a tenth of
+// its cost. Views whose geometry comes from user numbers that as_strided rejects (expand to a
+// negative size, unfold) keep the checks and their errors.
+//
 // make_view after as_strided's checks: equal ranks, no negative strides, in bounds of the
 // storage, offset >= 0. The kernels that go through self.as_strided(...) in libtorch use this,
 // so they raise the same errors (unfold with a negative size, expand to a negative size).

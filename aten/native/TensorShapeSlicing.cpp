@@ -49,7 +49,7 @@ Tensor slice(const Tensor& self, int64_t dim, c10::optional<int64_t> start,
   const int64_t storage_offset = self.storage_offset() + start_val * strides[dim];
   sizes[dim] = (end_val - start_val + step - 1) / step;  // rounded up
   strides[dim] *= step;
-  return as_strided_view(self, sizes, strides, storage_offset);
+  return make_view(self, sizes, strides, storage_offset);
 }
 
 Tensor select(const Tensor& self, int64_t dim, int64_t index) {
@@ -65,7 +65,7 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
   const int64_t storage_offset = self.storage_offset() + index * strides[dim];
   sizes.erase(sizes.begin() + dim);
   strides.erase(strides.begin() + dim);
-  return as_strided_view(self, sizes, strides, storage_offset);
+  return make_view(self, sizes, strides, storage_offset);
 }
 
 // ---- Diagonals and windows ------------------------------------------------------------------
@@ -100,7 +100,7 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_
   }
   sizes.push_back(diag_size);
   strides.push_back(stride1 + stride2);
-  return as_strided_view(self, sizes, strides, storage_offset);
+  return make_view(self, sizes, strides, storage_offset);
 }
 
 // Windows of `size` elements every `step` along `dimension`: that dim now counts windows (stride

@@ -1,6 +1,6 @@
 #include "c10/core/Contiguity.h"
 
-#include <algorithm>
+#include <vector>
 
 namespace c10 {
 
@@ -49,17 +49,29 @@ bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
   const size_t dim = sizes.size();
   if (dim == 1) return sizes[0] < 2 || strides[0] == 1;
   // See Note [Non-overlapping and dense]. Only dims of size >= 2 take part; sorting them by
-  // stride is equivalent to libtorch's sort that pushes small dims to the end.
-  SmallVector<int64_t, kDimVectorStaticSize> perm;
-  for (size_t d = 0; d < dim; d++) {
-    if (sizes[d] >= 2) perm.push_back(static_cast<int64_t>(d));
+  // stride is equivalent to libtorch's sort that pushes small dims to the end. A stable
+  // insertion sort into a plain stack array: ranks are small, and this runs for every new
+  // view, where std::stable_sort would allocate a merge buffer.
+  constexpr size_t kMaxFast = 16;
+  int64_t fast[kMaxFast];
+  std::vector<int64_t> slow;
+  int64_t* perm = fast;
+  if (dim > kMaxFast) {
+    slow.resize(dim);
+    perm = slow.data();
   }
-  std::stable_sort(perm.begin(), perm.end(),
-                   [&](int64_t a, int64_t b) { return strides[a] < strides[b]; });
+  size_t n = 0;
+  for (size_t d = 0; d < dim; d++) {
+    if (sizes[d] < 2) continue;
+    const int64_t stride = strides[d];
+    size_t pos = n++;
+    for (; pos > 0 && strides[perm[pos - 1]] > stride; --pos) perm[pos] = perm[pos - 1];
+    perm[pos] = static_cast<int64_t>(d);
+  }
   int64_t require_stride = 1;
-  for (int64_t d : perm) {
-    if (strides[d] != require_stride) return false;
-    require_stride *= sizes[d];
+  for (size_t i = 0; i < n; i++) {
+    if (strides[perm[i]] != require_stride) return false;
+    require_stride *= sizes[perm[i]];
   }
   return true;
 }

@@ -40,24 +40,5 @@ bool tls_is_dispatch_keyset_included(DispatchKeySet ks) {
   return raw_local_dispatch_key_set.included().isSupersetOf(ks);
 }
 
-// See Note [Guards add only what was missing].
-IncludeDispatchKeyGuard::IncludeDispatchKeyGuard(DispatchKeySet include)
-    : tls_(&raw_local_dispatch_key_set), include_(include - tls_->included()) {
-  if (!include_.empty()) tls_->set_included(tls_->included() | include_);
-}
-
-IncludeDispatchKeyGuard::~IncludeDispatchKeyGuard() {
-  if (!include_.empty()) tls_->set_included(tls_->included() - include_);
-}
-
-ExcludeDispatchKeyGuard::ExcludeDispatchKeyGuard(DispatchKeySet exclude)
-    : tls_(&raw_local_dispatch_key_set), exclude_(exclude - tls_->excluded()) {
-  if (!exclude_.empty()) tls_->set_excluded(tls_->excluded() | exclude_);
-}
-
-ExcludeDispatchKeyGuard::~ExcludeDispatchKeyGuard() {
-  if (!exclude_.empty()) tls_->set_excluded(tls_->excluded() - exclude_);
-}
-
 }  // namespace impl
 }  // namespace c10

@@ -79,14 +79,20 @@ C10_API bool tls_is_dispatch_keyset_included(DispatchKeySet ks);
 
 class C10_API IncludeDispatchKeyGuard {
  public:
-  /* implicit */ IncludeDispatchKeyGuard(DispatchKeySet include);
+  // Inline: every Autograd kernel sets one of these guards, a call out costs as much as the work.
+  /* implicit */ IncludeDispatchKeyGuard(DispatchKeySet include)
+      : tls_(&raw_local_dispatch_key_set), include_(include - tls_->included()) {
+    if (!include_.empty()) tls_->set_included(tls_->included() | include_);
+  }
   /* implicit */ IncludeDispatchKeyGuard(DispatchKey k)
       : IncludeDispatchKeyGuard(DispatchKeySet(k)) {}
   IncludeDispatchKeyGuard(const IncludeDispatchKeyGuard&) = delete;
   IncludeDispatchKeyGuard& operator=(const IncludeDispatchKeyGuard&) = delete;
   IncludeDispatchKeyGuard(IncludeDispatchKeyGuard&&) = delete;
   IncludeDispatchKeyGuard& operator=(IncludeDispatchKeyGuard&&) = delete;
-  ~IncludeDispatchKeyGuard();
+  ~IncludeDispatchKeyGuard() {
+    if (!include_.empty()) tls_->set_included(tls_->included() - include_);
+  }
 
  private:
   PODLocalDispatchKeySet* tls_;  // this thread's sets, looked up once
@@ -95,14 +101,19 @@ class C10_API IncludeDispatchKeyGuard {
 
 class C10_API ExcludeDispatchKeyGuard {
  public:
-  /* implicit */ ExcludeDispatchKeyGuard(DispatchKeySet exclude);
+  /* implicit */ ExcludeDispatchKeyGuard(DispatchKeySet exclude)
+      : tls_(&raw_local_dispatch_key_set), exclude_(exclude - tls_->excluded()) {
+    if (!exclude_.empty()) tls_->set_excluded(tls_->excluded() | exclude_);
+  }
   /* implicit */ ExcludeDispatchKeyGuard(DispatchKey k)
       : ExcludeDispatchKeyGuard(DispatchKeySet(k)) {}
   ExcludeDispatchKeyGuard(const ExcludeDispatchKeyGuard&) = delete;
   ExcludeDispatchKeyGuard& operator=(const ExcludeDispatchKeyGuard&) = delete;
   ExcludeDispatchKeyGuard(ExcludeDispatchKeyGuard&&) = delete;
   ExcludeDispatchKeyGuard& operator=(ExcludeDispatchKeyGuard&&) = delete;
-  ~ExcludeDispatchKeyGuard();
+  ~ExcludeDispatchKeyGuard() {
+    if (!exclude_.empty()) tls_->set_excluded(tls_->excluded() - exclude_);
+  }
 
  private:
   PODLocalDispatchKeySet* tls_;

@@ -41,13 +41,10 @@ TensorImpl::TensorImpl(DispatchKeySet key_set, caffe2::TypeMeta data_type,
 
 TensorImpl::~TensorImpl() = default;
 
-void TensorImpl::set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride,
-                                       c10::optional<int64_t> storage_offset) {
+void TensorImpl::set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride) {
   TORCH_CHECK(new_size.size() == new_stride.size(), "dimensionality of sizes (", new_size.size(),
               ") must match dimensionality of strides (", new_stride.size(), ")");
-  sizes_and_strides_.set_sizes(new_size);
-  sizes_and_strides_.set_strides(new_stride);
-  if (storage_offset.has_value()) storage_offset_ = *storage_offset;
+  sizes_and_strides_.set_sizes_and_strides(new_size, new_stride);
   refresh_numel();
   refresh_contiguous();
 }

@@ -47,10 +47,14 @@ struct C10_API VariableVersion {
   VariableVersion() = default;
   // Copying shares the counter (creating it if needed): that is how views share a version.
   VariableVersion(const VariableVersion& other) : counter_(other.shared()) {}
+  // Assignment is not a synchronisation point (as libtorch's intrusive_ptr assignment is not):
+  // a plain load and store, no locked exchange. Only the lazy creation in get() races.
   VariableVersion& operator=(const VariableVersion& other) {
     if (this != &other) {
       VersionCounter* c = other.shared();
-      release(counter_.exchange(c));
+      VersionCounter* old = counter_.load(std::memory_order_relaxed);
+      counter_.store(c, std::memory_order_release);
+      release(old);
     }
     return *this;
   }
@@ -123,8 +127,18 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
 
   // Sets sizes, strides and (optionally) the storage offset, then refreshes numel and flags.
   // No bounds checks: see c10/core/StorageSize.h for those (as_strided uses them).
+  void set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride);
+  // The offset overloads are inline so that an offset is passed in a register (views).
   void set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride,
-                             c10::optional<int64_t> storage_offset = c10::nullopt);
+                             int64_t storage_offset) {
+    set_sizes_and_strides(new_size, new_stride);
+    storage_offset_ = storage_offset;
+  }
+  void set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride,
+                             c10::optional<int64_t> storage_offset) {
+    set_sizes_and_strides(new_size, new_stride);
+    if (storage_offset.has_value()) storage_offset_ = *storage_offset;
+  }
   // Sets sizes with contiguous strides.
   void set_sizes_contiguous(IntArrayRef new_size);
   void set_storage_offset(int64_t storage_offset);

@@ -57,6 +57,19 @@ class C10_API SizesAndStrides {
   }
 
   // Keeps the leading min(old, new) sizes and strides.
+  // Both at once (a new view's geometry): the inline case skips resize's zeroing, since every
+  // element is overwritten.
+  void set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides) {
+    const size_t n = sizes.size();
+    if (n <= kInline && is_inline()) {
+      size_ = n;
+    } else {
+      resize(n);
+    }
+    std::copy(sizes.begin(), sizes.end(), sizes_data());
+    std::copy(strides.begin(), strides.begin() + n, strides_data());
+  }
+
   void resize(size_t new_size) {
     if (new_size == size_) return;
     if (new_size <= kInline && is_inline()) {
