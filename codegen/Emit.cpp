@@ -1,6 +1,7 @@
 #include "codegen/Emit.h"
 
 #include <set>
+#include <stdexcept>
 
 #include "codegen/CppSignature.h"
 
@@ -160,6 +161,105 @@ std::string emit_impl_line(const NativeFunction& f, const std::string& key) {
   return "  m.impl(\"" + f.registration_name() + "\", TORCH_FN(" + wrapper_name(f, key) + "));\n";
 }
 
+// Note [Who bumps the version counter]
+// As in libtorch, a tensor's version is bumped in exactly one place: the ADInplaceOrView kernel
+// of the operator that writes to it (an in-place op's self, an out= variant's outs; libtorch's
+// tools/autograd/gen_inplace_or_view_type.py). That kernel runs the op under
+// AutoDispatchBelowADInplaceOrView, so whatever the backend kernel calls on its way (zero_
+// inside zeros, copy_ inside clone) is not counted, then bumps each written argument once.
+// Autograd kernels redispatch with `ks & after_autograd_keyset`, which keeps ADInplaceOrView;
+// functional ones do it under AutoDispatchBelowADInplaceOrView, so that the in-place ops inside
+// them (a clone's copy_ into its fresh result) bump nothing either. A functional op with no
+// Autograd kernel would run its body with autograd on and count those writes, which is why the
+// not-differentiable ops get a generated one here, as every libtorch op has.
+// Not generated: composite-implicit ops (their parts bump), ops that return nothing (libtorch
+// skips them too), and the ops below.
+namespace {
+
+// Writes to an argument without a generated ADInplaceOrView kernel. libtorch: resize_ is
+// VariableTypeManual's (it changes metadata, bumps nothing).
+const std::set<std::string> kNoGeneratedInplaceOrView = {"aten::resize_"};
+
+// Functional ops whose outputs libtorch never differentiates (gen_variable_type.py's
+// DONT_REQUIRE_DERIVATIVE, and derivatives.yaml's output_differentiability: [False]).
+const std::set<std::string> kNotDifferentiable = {
+    "aten::empty_like", "aten::zeros_like", "aten::ones_like", "aten::full_like",
+    "aten::eq",         "aten::ne",         "aten::lt",        "aten::le",
+    "aten::gt",         "aten::ge",         "aten::_local_scalar_dense"};
+
+bool is_composite_implicit(const NativeFunction& f) {
+  return f.has_key("CompositeImplicitAutograd");
+}
+
+// The expression an ADInplaceOrView kernel returns: the written arguments its returns alias.
+std::string returned_mutable_arguments(const NativeFunction& f) {
+  std::vector<std::string> names;
+  for (const auto& r : f.schema.returns()) {
+    const c10::AliasInfo* info = r.alias_info();
+    const c10::Argument* match = nullptr;
+    for (const c10::Argument* a : f.mutable_arguments()) {
+      const bool same_set = info != nullptr && info->isWrite() &&
+                            a->alias_info()->beforeSets() == info->beforeSets();
+      if (same_set) match = a;
+    }
+    if (match == nullptr) {
+      throw std::runtime_error("ADInplaceOrView: a return of " + f.schema_text +
+                               " is not one of its written arguments");
+    }
+    names.push_back(match->name());
+  }
+  return names.size() == 1 ? names[0] : "::std::forward_as_tuple(" + join(names) + ")";
+}
+
+std::string with_leading_keyset(const std::vector<CppArg>& args) {
+  return "c10::DispatchKeySet ks" + (args.empty() ? "" : ", " + declare_arguments(args, false));
+}
+
+std::string redispatch_call(const NativeFunction& f, const std::vector<CppArg>& args,
+                            const std::string& keyset) {
+  return "at::_ops::" + f.ops_name() + "::redispatch(" + keyset +
+         (args.empty() ? "" : ", " + argument_names(args)) + ")";
+}
+
+}  // namespace
+
+bool needs_inplace_or_view_kernel(const NativeFunction& f) {
+  return !f.mutable_arguments().empty() && !f.schema.returns().empty() &&
+         !is_composite_implicit(f) && kNoGeneratedInplaceOrView.count(f.schema.name()) == 0;
+}
+
+std::string emit_inplace_or_view_wrapper(const NativeFunction& f) {
+  const auto args = dispatcher_arguments(f);
+  std::string s = cpp_return_type(f.schema) + " " + wrapper_name(f, "ADInplaceOrView") + "(" +
+                  with_leading_keyset(args) + ") {\n";
+  s += "  {\n    at::AutoDispatchBelowADInplaceOrView guard;\n";
+  s += "    " + redispatch_call(f, args, "ks & c10::after_ADInplaceOrView_keyset") + ";\n  }\n";
+  for (const c10::Argument* a : f.mutable_arguments()) {
+    s += "  torch::autograd::increment_version(" + a->name() + ");\n";
+  }
+  s += "  return " + returned_mutable_arguments(f) + ";\n}\n";
+  return s;
+}
+
+bool needs_not_differentiable_kernel(const NativeFunction& f) {
+  if (kNotDifferentiable.count(f.schema.name()) == 0 || f.schema.is_mutable()) return false;
+  if (f.has_key("Autograd") || is_composite_implicit(f)) {
+    throw std::runtime_error(f.schema_text +
+                             ": a not-differentiable op gets a generated Autograd kernel; it "
+                             "cannot have an Autograd or CompositeImplicitAutograd one");
+  }
+  return true;
+}
+
+std::string emit_not_differentiable_wrapper(const NativeFunction& f) {
+  const auto args = dispatcher_arguments(f);
+  std::string s = cpp_return_type(f.schema) + " " + wrapper_name(f, "Autograd") + "(" +
+                  with_leading_keyset(args) + ") {\n";
+  s += "  at::AutoDispatchBelowADInplaceOrView guard;\n";
+  s += "  return " + redispatch_call(f, args, "ks & c10::after_autograd_keyset") + ";\n}\n";
+  return s;
+}
+
 const std::vector<std::string>& registration_keys() {
   static const std::vector<std::string> keys{"BackendSelect",
                                              "CPU",
@@ -167,6 +267,7 @@ const std::vector<std::string>& registration_keys() {
                                              "Meta",
                                              "CompositeImplicitAutograd",
                                              "CompositeExplicitAutograd",
+                                             "ADInplaceOrView",
                                              "Autograd"};
   return keys;
 }
@@ -214,6 +315,7 @@ std::map<std::string, std::string> generate_all(const std::vector<NativeFunction
 
   std::set<std::string> native_declared;
   std::map<std::string, std::string> wrappers, impls;
+  std::set<std::string> keys_with_native_kernels;
   for (size_t i = 0; i < functions.size(); ++i) {
     const NativeFunction& f = functions[i];
     ops_h += emit_ops_declaration(f) + "\n";
@@ -227,11 +329,20 @@ std::map<std::string, std::string> generate_all(const std::vector<NativeFunction
       const std::string decl = emit_native_declaration(f, k.name);
       if (native_declared.insert(decl).second) native_h += decl;
       wrappers[k.key] += emit_wrapper(f, k) + "\n";
+      keys_with_native_kernels.insert(k.key);
       impls[k.key] += emit_impl_line(f, k.key);
     }
     if (f.needs_backend_select()) {
       wrappers["BackendSelect"] += emit_backend_select_wrapper(f) + "\n";
       impls["BackendSelect"] += emit_impl_line(f, "BackendSelect");
+    }
+    if (needs_inplace_or_view_kernel(f)) {
+      wrappers["ADInplaceOrView"] += emit_inplace_or_view_wrapper(f) + "\n";
+      impls["ADInplaceOrView"] += emit_impl_line(f, "ADInplaceOrView");
+    }
+    if (needs_not_differentiable_kernel(f)) {
+      wrappers["Autograd"] += emit_not_differentiable_wrapper(f) + "\n";
+      impls["Autograd"] += emit_impl_line(f, "Autograd");
     }
   }
   files["Operators.h"] = ops_h + "}  // namespace _ops\n}  // namespace at\n";
@@ -243,9 +354,18 @@ std::map<std::string, std::string> generate_all(const std::vector<NativeFunction
   files["NativeFunctions.h"] = native_h + "\n}  // namespace native\n}  // namespace at\n";
   files["RegisterSchema.cpp"] = schema_cpp + "}\n";
   for (const auto& key : registration_keys()) {
-    std::string s = std::string(kHeader) +
-                    "#include \"aten/generated/NativeFunctions.h\"\n"
-                    "#include \"aten/generated/Operators.h\"\n"
+    // The kernels generated on ADInplaceOrView and Autograd redispatch (under a guard) instead
+    // of calling at::native; see Note [Who bumps the version counter].
+    std::string includes;
+    if (keys_with_native_kernels.count(key)) {
+      includes += "#include \"aten/generated/NativeFunctions.h\"\n";
+    }
+    if (key == "ADInplaceOrView") includes += "#include \"aten/autograd/IncrementVersion.h\"\n";
+    includes += "#include \"aten/generated/Operators.h\"\n";
+    if (key == "ADInplaceOrView" || key == "Autograd") {
+      includes += "#include \"c10/core/AutoDispatchGuards.h\"\n";
+    }
+    std::string s = std::string(kHeader) + includes +
                     "#include \"dispatcher/Library.h\"\n\nnamespace at {\nnamespace {\n\n" +
                     wrappers[key] + "}  // namespace\n\n";
     if (!impls[key].empty()) s += "TORCH_LIBRARY_IMPL(aten, " + key + ", m) {\n" + impls[key] + "}\n\n";

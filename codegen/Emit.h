@@ -32,6 +32,17 @@ std::string emit_wrapper(const NativeFunction& f, const Kernel& kernel);
 std::string emit_backend_select_wrapper(const NativeFunction& f);
 std::string emit_impl_line(const NativeFunction& f, const std::string& key);
 
+// See Note [Who bumps the version counter]. Whether the op gets a generated ADInplaceOrView
+// kernel (it writes to an argument, is not composite, and has no hand-written one), and that
+// kernel: run the op below ADInplaceOrView, then bump each written argument's version.
+bool needs_inplace_or_view_kernel(const NativeFunction& f);
+std::string emit_inplace_or_view_wrapper(const NativeFunction& f);
+// Whether the op gets a generated Autograd kernel because its outputs are not differentiable
+// (libtorch's DONT_REQUIRE_DERIVATIVE and output_differentiability: [False]), and that kernel:
+// the redispatch below ADInplaceOrView, with no history.
+bool needs_not_differentiable_kernel(const NativeFunction& f);
+std::string emit_not_differentiable_wrapper(const NativeFunction& f);
+
 // Every generated file, name -> contents.
 std::map<std::string, std::string> generate_all(const std::vector<NativeFunction>& functions);
 

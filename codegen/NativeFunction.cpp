@@ -53,6 +53,14 @@ size_t NativeFunction::num_out_args() const {
   return n;
 }
 
+std::vector<const c10::Argument*> NativeFunction::mutable_arguments() const {
+  std::vector<const c10::Argument*> args;
+  for (const auto& a : schema.arguments()) {
+    if (is_write(a)) args.push_back(&a);
+  }
+  return args;
+}
+
 bool NativeFunction::is_out() const { return num_out_args() > 0; }
 
 bool NativeFunction::has_tensor_options() const {

@@ -35,6 +35,9 @@ struct NativeFunction {
   // Writes to kwarg-only Tensor(a!) arguments (an out= variant).
   bool is_out() const;
   size_t num_out_args() const;
+  // Every argument the op writes to (`Tensor(a!)`: self of an in-place op, the outs of an out=
+  // variant), in schema order.
+  std::vector<const c10::Argument*> mutable_arguments() const;
   // Takes the scattered dtype, layout, device, pin_memory of a factory.
   bool has_tensor_options() const;
   // Index of `dtype` among the arguments, when has_tensor_options().

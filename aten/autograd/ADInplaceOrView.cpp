@@ -1,8 +1,8 @@
 // The ADInplaceOrView kernels of the view operators: below autograd, above the backend, they
 // record each result as a view of its input (root base, creation mode); see Note [Views and
 // in-place] in AutogradMeta.h. The view kernels themselves already share the base's version
-// counter, and in-place kernels bump versions themselves, so in-place ops need no kernel here
-// (the default ADInplaceOrView fallthrough passes them on).
+// counter. In-place and out= ops get generated kernels here that bump the versions of what they
+// write (RegisterADInplaceOrView.cpp; Note [Who bumps the version counter] in codegen/Emit.cpp).
 
 #include "aten/ATen.h"
 #include "aten/autograd/AutogradMeta.h"

@@ -19,7 +19,9 @@ SavedVariable::SavedVariable(const at::Tensor& variable, bool is_output) {
   was_defined_ = true;
   saved_version_ = variable.unsafeGetTensorImpl()->version_counter().current_version();
   if (AutogradMeta* meta = impl::get_autograd_meta(variable)) {
-    if (const std::shared_ptr<Node>& fn = impl::grad_fn(variable)) {
+    if (!is_output) {
+      original_ = variable;  // not this node's output, so no cycle
+    } else if (const std::shared_ptr<Node>& fn = impl::grad_fn(variable)) {
       grad_fn_ = fn;
       output_nr_ = meta->output_nr_;
     }
@@ -38,9 +40,13 @@ at::Tensor SavedVariable::unpack() const {
     message << "one of the variables needed for gradient computation has been modified by an "
                "inplace operation: ["
             << data_.toString() << " " << data_.sizes() << "]";
-    if (auto fn = grad_fn_.lock()) {
-      message << ", which is output " << output_nr_ << " of " << fn->name() << ",";
+    std::shared_ptr<Node> fn = grad_fn_.lock();
+    uint32_t output_nr = output_nr_;
+    if (original_.defined()) {
+      fn = impl::grad_fn(original_);
+      output_nr = impl::get_autograd_meta(original_)->output_nr_;
     }
+    if (fn) message << ", which is output " << output_nr << " of " << fn->name() << ",";
     message << " is at version " << current_version << "; expected version " << saved_version_
             << " instead. Hint: enable anomaly detection to find the operation that failed to "
                "compute its gradient, with torch.autograd.set_detect_anomaly(True).";
@@ -51,6 +57,7 @@ at::Tensor SavedVariable::unpack() const {
 
 void SavedVariable::reset_data() {
   data_.reset();
+  original_.reset();
   data_freed_ = true;
 }
 

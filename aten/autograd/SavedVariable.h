@@ -42,7 +42,10 @@ class TORCH_API SavedVariable {
 
  private:
   at::Tensor data_;
-  std::weak_ptr<Node> grad_fn_;  // the history it had, for the error message
+  // For the error message, the history it had when saved (outputs) or the tensor itself (others:
+  // libtorch names its grad_fn at the time of the error, after the in-place op that bumped it).
+  std::weak_ptr<Node> grad_fn_;
+  at::Tensor original_;
   uint32_t saved_version_ = 0;
   uint32_t output_nr_ = 0;
   bool was_defined_ = false;

@@ -57,12 +57,6 @@ void sub_check(const Tensor& self, const Tensor& other) {
       "instead.");
 }
 
-// A write through an in-place or out= operator is a new version of that tensor.
-Tensor& written(Tensor& t) {
-  t.unsafeGetTensorImpl()->bump_version();
-  return t;
-}
-
 // See Note [The dense fast path]: the output TensorIterator's fast setup would allocate, or an
 // undefined tensor when the operands need TensorIterator.
 Tensor dense_output(const Tensor& self, const Tensor& other) {
@@ -156,12 +150,12 @@ Tensor add(const Tensor& self, const Tensor& other, const Scalar& alpha) {
 
 Tensor& add_(Tensor& self, const Tensor& other, const Scalar& alpha) {
   run_add(self, self, other, alpha);
-  return written(self);
+  return self;
 }
 
 Tensor& add_out(const Tensor& self, const Tensor& other, const Scalar& alpha, Tensor& out) {
   run_add(out, self, other, alpha);
-  return written(out);
+  return out;
 }
 
 // See Note [Scalar overloads wrap their Scalar].
@@ -189,12 +183,12 @@ Tensor sub(const Tensor& self, const Tensor& other, const Scalar& alpha) {
 
 Tensor& sub_(Tensor& self, const Tensor& other, const Scalar& alpha) {
   run_sub(self, self, other, alpha);
-  return written(self);
+  return self;
 }
 
 Tensor& sub_out(const Tensor& self, const Tensor& other, const Scalar& alpha, Tensor& out) {
   run_sub(out, self, other, alpha);
-  return written(out);
+  return out;
 }
 
 Tensor sub(const Tensor& self, const Scalar& other, const Scalar& alpha) {
@@ -219,12 +213,12 @@ Tensor mul(const Tensor& self, const Tensor& other) {
 
 Tensor& mul_(Tensor& self, const Tensor& other) {
   run_mul(self, self, other);
-  return written(self);
+  return self;
 }
 
 Tensor& mul_out(const Tensor& self, const Tensor& other, Tensor& out) {
   run_mul(out, self, other);
-  return written(out);
+  return out;
 }
 
 Tensor mul(const Tensor& self, const Scalar& other) {
@@ -250,12 +244,12 @@ Tensor div(const Tensor& self, const Tensor& other) {
 
 Tensor& div_(Tensor& self, const Tensor& other) {
   run_div(self, self, other);
-  return written(self);
+  return self;
 }
 
 Tensor& div_out(const Tensor& self, const Tensor& other, Tensor& out) {
   run_div(out, self, other);
-  return written(out);
+  return out;
 }
 
 Tensor div(const Tensor& self, const Scalar& other) {

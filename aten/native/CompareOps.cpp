@@ -52,7 +52,6 @@ template <typename Stub>
 Tensor& compare_out(Stub& stub, const Tensor& self, const Tensor& other, Tensor& out) {
   auto iter = comparison_iter(out, self, other);
   stub(iter.device_type(), iter);
-  out.unsafeGetTensorImpl()->bump_version();
   return out;
 }
 
@@ -114,7 +113,6 @@ Tensor& where_self_out(const Tensor& condition, const Tensor& self, const Tensor
                   .add_input(other_c)
                   .build();
   where_stub(iter.device_type(), iter);
-  out.unsafeGetTensorImpl()->bump_version();
   return out;
 }
 

@@ -44,7 +44,6 @@ Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
   if (c10::DispatchTrace::enabled()) {
     c10::DispatchTrace::log(std::string("copy_kernel: ") + last_copy_loop() + " loop");
   }
-  self.unsafeGetTensorImpl()->bump_version();
   return self;
 }
 

@@ -22,7 +22,6 @@ Tensor& fill_(Tensor& self, const Scalar& value) {
                     .build();
     fill_stub(iter.device_type(), iter, value);
   }
-  self.unsafeGetTensorImpl()->bump_version();
   return self;
 }
 
@@ -32,18 +31,16 @@ Tensor& fill_(Tensor& self, const Tensor& value) {
   return native::fill_(self, value.item());
 }
 
-// A meta tensor has nothing to write, but the write still counts (as in libtorch, where the
-// version bump happens above the kernel).
+// A meta tensor has nothing to write; the write still counts, as versions are bumped above the
+// kernel (Note [Who bumps the version counter] in codegen/Emit.cpp).
 Tensor& fill_meta_(Tensor& self, const Scalar& value) {
   (void)value;
-  self.unsafeGetTensorImpl()->bump_version();
   return self;
 }
 
 Tensor& fill_meta_(Tensor& self, const Tensor& value) {
   TORCH_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ",
               value.dim(), " dimensions.");
-  self.unsafeGetTensorImpl()->bump_version();
   return self;
 }
 

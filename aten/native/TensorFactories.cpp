@@ -171,7 +171,11 @@ Tensor full_like(const Tensor& self, const Scalar& fill_value, c10::optional<c10
 Tensor scalar_tensor(const Scalar& s, c10::optional<c10::ScalarType> dtype,
                      c10::optional<Layout> layout, c10::optional<Device> device,
                      c10::optional<bool> pin_memory) {
-  Tensor result = at::empty({}, make_options(dtype, layout, device, pin_memory));
+  const TensorOptions options = make_options(dtype, layout, device, pin_memory);
+  Tensor result = at::empty({}, options);
+  // libtorch's CPU fast path fills through the kernel itself, not the operator: a CPU
+  // scalar_tensor is at version 0, others at 1 (Note [Who bumps the version counter]).
+  if (options.device().is_cpu()) return native::fill_(result, s);
   return result.fill_(s);
 }
 
@@ -266,7 +270,6 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
       }
     }
   });
-  result.unsafeGetTensorImpl()->bump_version();
   return result;
 }
 

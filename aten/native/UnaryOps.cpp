@@ -22,11 +22,6 @@ DEFINE_DISPATCH(sqrt_stub);
 
 namespace {
 
-Tensor& written(Tensor& t) {
-  t.unsafeGetTensorImpl()->bump_version();
-  return t;
-}
-
 // Same dtype in and out.
 template <typename Stub>
 TensorIterator run_unary(Stub& stub, Tensor& out, const Tensor& self) {
@@ -63,13 +58,13 @@ Tensor neg(const Tensor& self) {
 Tensor& neg_(Tensor& self) {
   neg_check(self);
   run_unary(neg_stub, self, self);
-  return written(self);
+  return self;
 }
 
 Tensor& neg_out(const Tensor& self, Tensor& out) {
   neg_check(self);
   run_unary(neg_stub, out, self);
-  return written(out);
+  return out;
 }
 
 // ---- abs: CompositeExplicitAutograd in libtorch, through abs.out ------------------------------
@@ -85,7 +80,7 @@ Tensor& abs_(Tensor& self) {
 
 Tensor& abs_out(const Tensor& self, Tensor& out) {
   run_unary(abs_stub, out, self);
-  return written(out);
+  return out;
 }
 
 // ---- exp, log, sqrt --------------------------------------------------------------------------
@@ -97,11 +92,11 @@ Tensor& abs_out(const Tensor& self, Tensor& out) {
   }                                                          \
   Tensor& name##_(Tensor& self) {                            \
     run_unary_float(name##_stub, self, self);                \
-    return written(self);                                    \
+    return self;                                             \
   }                                                          \
   Tensor& name##_out(const Tensor& self, Tensor& out) {      \
     run_unary_float(name##_stub, out, self);                 \
-    return written(out);                                     \
+    return out;                                              \
   }
 
 MINIATEN_DEFINE_UNARY_FLOAT(exp)

@@ -79,13 +79,15 @@ TEST(Copy, BroadcastsSourceToSelf) {
 TEST(Copy, EarlyExitsAndVersions) {
   at::Tensor a = at::ones({4});
   const auto v0 = a._version();
+  // The kernel skips the copy from the same tensor, or an identical view of the same memory, but
+  // the write still counts: libtorch bumps the version above the kernel, whatever it did.
   EXPECT_TRUE(a.copy_(a).is_same(a));
-  EXPECT_EQ(a._version(), v0);  // the same tensor: nothing happens
+  EXPECT_EQ(a._version(), v0 + 1);
   at::Tensor same_view = a.view({4});
   a.copy_(same_view);
-  EXPECT_EQ(a._version(), v0);  // an identical view of the same memory
+  EXPECT_EQ(a._version(), v0 + 2);
   a.copy_(at::zeros({4}));
-  EXPECT_EQ(a._version(), v0 + 1);
+  EXPECT_EQ(a._version(), v0 + 3);
 }
 
 TEST(Copy, OverlapErrors) {

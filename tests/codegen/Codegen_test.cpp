@@ -255,6 +255,132 @@ at::Tensor wrapper_CPU__index_Tensor(const at::Tensor & self, const c10::List<c1
 )golden");
 }
 
+// See Note [Who bumps the version counter] in codegen/Emit.cpp. The kernel text is libtorch
+// 1.13's ADInplaceOrViewType_*.cpp one, minus its unpacking.
+TEST(CodegenGolden, InPlaceOrViewKernelOfAnInPlaceOp) {
+  const auto f = parse(
+      "add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)", "method",
+      "CPU: add_");
+  ASSERT_TRUE(codegen::needs_inplace_or_view_kernel(f));
+  EXPECT_EQ(codegen::emit_inplace_or_view_wrapper(f) +
+                codegen::emit_impl_line(f, "ADInplaceOrView"),
+            R"golden(at::Tensor & wrapper_ADInplaceOrView__add__Tensor(c10::DispatchKeySet ks, at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
+  {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    at::_ops::add__Tensor::redispatch(ks & c10::after_ADInplaceOrView_keyset, self, other, alpha);
+  }
+  torch::autograd::increment_version(self);
+  return self;
+}
+  m.impl("add_.Tensor", TORCH_FN(wrapper_ADInplaceOrView__add__Tensor));
+)golden");
+}
+
+TEST(CodegenGolden, InPlaceOrViewKernelOfAnOutVariant) {
+  const auto f = parse(
+      "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+      "function", "CPU: add_out");
+  ASSERT_TRUE(codegen::needs_inplace_or_view_kernel(f));
+  EXPECT_EQ(codegen::emit_inplace_or_view_wrapper(f),
+            R"golden(at::Tensor & wrapper_ADInplaceOrView__add_out(c10::DispatchKeySet ks, const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha, at::Tensor & out) {
+  {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    at::_ops::add_out::redispatch(ks & c10::after_ADInplaceOrView_keyset, self, other, alpha, out);
+  }
+  torch::autograd::increment_version(out);
+  return out;
+}
+)golden");
+  // Several outs: each is bumped, and the returns are the outs they alias.
+  const auto g = parse(
+      "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) "
+      "max_values) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "function", "CPU: max_out");
+  EXPECT_EQ(codegen::emit_inplace_or_view_wrapper(g),
+            R"golden(::std::tuple<at::Tensor &,at::Tensor &> wrapper_ADInplaceOrView__max_dim_max(c10::DispatchKeySet ks, const at::Tensor & self, int64_t dim, bool keepdim, at::Tensor & max, at::Tensor & max_values) {
+  {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    at::_ops::max_dim_max::redispatch(ks & c10::after_ADInplaceOrView_keyset, self, dim, keepdim, max, max_values);
+  }
+  torch::autograd::increment_version(max);
+  torch::autograd::increment_version(max_values);
+  return ::std::forward_as_tuple(max, max_values);
+}
+)golden");
+}
+
+TEST(Codegen, WhichOpsGetAnInPlaceOrViewKernel) {
+  auto needs = [](const char* schema, const char* dispatch) {
+    return codegen::needs_inplace_or_view_kernel(parse(schema, "function", dispatch));
+  };
+  EXPECT_TRUE(needs("zero_(Tensor(a!) self) -> Tensor(a!)", "CompositeExplicitAutograd: zero_"));
+  EXPECT_TRUE(needs("fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)", "Meta: f"));
+  // Functional ops and views write nothing (views have hand-written kernels,
+  // aten/autograd/ADInplaceOrView.cpp).
+  EXPECT_FALSE(needs("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+                     "CPU: add"));
+  EXPECT_FALSE(needs("t(Tensor(a) self) -> Tensor(a)", "CompositeExplicitAutograd: t"));
+  // A composite-implicit op's parts bump; an op that returns nothing is skipped (as libtorch);
+  // resize_ bumps nothing in libtorch.
+  EXPECT_FALSE(needs("g_(Tensor(a!) self) -> Tensor(a!)", "CompositeImplicitAutograd: g_"));
+  EXPECT_FALSE(needs("h_(Tensor(a!) self) -> ()", "CPU: h_"));
+  EXPECT_FALSE(needs("resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? "
+                     "memory_format=None) -> Tensor(a!)",
+                     "CPU, Meta: resize_"));
+  // A return that is none of the written arguments cannot be generated.
+  EXPECT_THROW(codegen::emit_inplace_or_view_wrapper(
+                   parse("k_(Tensor(a!) self) -> Tensor", "function", "CPU: k_")),
+               std::runtime_error);
+}
+
+TEST(CodegenGolden, NotDifferentiableAutogradKernel) {
+  const auto f = parse(
+      "zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? "
+      "device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      "function", "CompositeExplicitAutograd: zeros_like");
+  ASSERT_TRUE(codegen::needs_not_differentiable_kernel(f));
+  EXPECT_EQ(codegen::emit_not_differentiable_wrapper(f) + codegen::emit_impl_line(f, "Autograd"),
+            R"golden(at::Tensor wrapper_Autograd__zeros_like(c10::DispatchKeySet ks, const at::Tensor & self, c10::optional<at::ScalarType> dtype, c10::optional<at::Layout> layout, c10::optional<at::Device> device, c10::optional<bool> pin_memory, c10::optional<at::MemoryFormat> memory_format) {
+  at::AutoDispatchBelowADInplaceOrView guard;
+  return at::_ops::zeros_like::redispatch(ks & c10::after_autograd_keyset, self, dtype, layout, device, pin_memory, memory_format);
+}
+  m.impl("zeros_like", TORCH_FN(wrapper_Autograd__zeros_like));
+)golden");
+  // Only the functional overloads: the out= ones go through ADInplaceOrView.
+  EXPECT_TRUE(codegen::needs_not_differentiable_kernel(
+      parse("eq.Scalar(Tensor self, Scalar other) -> Tensor", "function", "CPU: eq")));
+  EXPECT_FALSE(codegen::needs_not_differentiable_kernel(
+      parse("eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+            "function", "CPU: eq_out")));
+  EXPECT_FALSE(codegen::needs_not_differentiable_kernel(
+      parse("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", "function",
+            "CPU: add")));
+  EXPECT_THROW(codegen::needs_not_differentiable_kernel(parse(
+                   "ne.Scalar(Tensor self, Scalar other) -> Tensor", "function", "Autograd: ne")),
+               std::runtime_error);
+}
+
+TEST(Codegen, RegisterADInplaceOrViewFile) {
+  const auto functions = codegen::parse_registry(
+      {{"add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)", "method",
+        "CPU: add_"},
+       {"add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", "function",
+        "CPU: add"},
+       {"view(Tensor(a) self, SymInt[] size) -> Tensor(a)", "method", "CPU: view"}});
+  const auto files = codegen::generate_all(functions);
+  ASSERT_EQ(files.count("RegisterADInplaceOrView.cpp"), 1u);
+  const std::string& file = files.at("RegisterADInplaceOrView.cpp");
+  EXPECT_NE(file.find("#include \"aten/autograd/IncrementVersion.h\"\n"), std::string::npos);
+  EXPECT_NE(file.find("TORCH_LIBRARY_IMPL(aten, ADInplaceOrView, m) {\n"
+                      "  m.impl(\"add_.Tensor\", TORCH_FN(wrapper_ADInplaceOrView__add__Tensor));\n"
+                      "}\n"),
+            std::string::npos);
+  EXPECT_EQ(file.find("wrapper_ADInplaceOrView__add_Tensor"), std::string::npos);
+  EXPECT_EQ(file.find("m.impl(\"view\""), std::string::npos);
+  // Nothing here calls at::native, so the file does not include its declarations.
+  EXPECT_EQ(file.find("NativeFunctions.h"), std::string::npos);
+}
+
 TEST(Codegen, FactoryFactsAndErrors) {
   const auto f = parse(
       "zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "

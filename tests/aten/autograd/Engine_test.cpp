@@ -203,7 +203,7 @@ TEST(SavedVariable, ModifiedInPlaceErrors) {
             "operation: [CPUFloatType [2, 3]], which is output 0 of MulBackward1, is at version 1; "
             "expected version 0 instead. Hint: enable anomaly detection to find the operation "
             "that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).");
-  // A leaf at version 0 (miniaten's at::ones is at version 1: its fill_ bumps the counter).
+  // A leaf at version 0 (at::ones is at version 1, as in libtorch: its fill_ is a write).
   auto plain = at::empty({2, 3});
   ASSERT_EQ(plain._version(), 0);
   auto c = at::mul(plain, x);
