@@ -119,7 +119,7 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
     }
     if (has_scalars && has_tensors) all_ops_same_shape_ = false;
     if (shape_.empty()) {
-      shape_ = c10::DimVector(shape.begin(), shape.end());
+      shape_.assign(shape.begin(), shape.end());
     } else if (!shape.equals(shape_)) {
       all_ops_same_shape_ = false;
       shape_ = infer_size_dimvector(shape_, shape);
@@ -436,14 +436,15 @@ void TensorIteratorBase::reorder_dimensions() {
 
 void TensorIteratorBase::permute_dimensions(IntArrayRef perm) {
   TORCH_INTERNAL_ASSERT(perm.size() == static_cast<size_t>(ndim()));
-  auto reorder = [perm](IntArrayRef data) {
-    c10::DimVector res(data.size(), 0);
-    for (size_t i = 0; i < perm.size(); ++i) res[i] = data[perm[i]];
-    return res;
+  // In place through one scratch row: this runs on every non-fast-setup build.
+  c10::DimVector scratch(perm.size());
+  auto reorder = [&](c10::DimVector& data) {
+    for (size_t i = 0; i < perm.size(); ++i) scratch[i] = data[perm[i]];
+    for (size_t i = 0; i < perm.size(); ++i) data[i] = scratch[i];
   };
-  shape_ = reorder(shape_);
+  reorder(shape_);
   for (auto& op : operands_) {
-    if (!op.stride_bytes.empty()) op.stride_bytes = reorder(op.stride_bytes);
+    if (!op.stride_bytes.empty()) reorder(op.stride_bytes);
   }
 }
 

@@ -68,8 +68,14 @@ class ArrayRef final {
     return data_[length_ - 1];
   }
 
+  // A plain loop: std::equal becomes a memcmp call, which costs more than comparing the
+  // handful of sizes or strides this is almost always used on.
   bool equals(ArrayRef rhs) const {
-    return length_ == rhs.length_ && std::equal(begin(), end(), rhs.begin());
+    if (length_ != rhs.length_) return false;
+    for (size_t i = 0; i < length_; ++i) {
+      if (!(data_[i] == rhs.data_[i])) return false;
+    }
+    return true;
   }
 
   // Elements [n, n + m).
@@ -141,6 +147,9 @@ class OptionalArrayRef final {
   constexpr OptionalArrayRef() noexcept = default;
   constexpr OptionalArrayRef(std::nullopt_t) noexcept {}  // NOLINT
   OptionalArrayRef(ArrayRef<T> ref) : wrapped_(ref) {}     // NOLINT
+  // One element, as libtorch accepts `t.sum(0)`: the ArrayRef points at the argument, which
+  // lives until the end of the full expression (the call).
+  OptionalArrayRef(const T& one) : wrapped_(ArrayRef<T>(one)) {}  // NOLINT
   OptionalArrayRef(const std::vector<T>& v) : wrapped_(ArrayRef<T>(v)) {}  // NOLINT
   template <size_t N>
   OptionalArrayRef(const absl::InlinedVector<T, N>& v) : wrapped_(ArrayRef<T>(v)) {}  // NOLINT

@@ -359,3 +359,17 @@ TEST(ReduceOps, BracedDimListsAsLibtorch) {
   EXPECT_EQ(keep.sizes(), c10::IntArrayRef({1, 3}));
   EXPECT_EQ(keep.data_ptr<float>()[2], 3.5f);
 }
+
+// A bare dim, as libtorch code writes it: `t.sum(0)` means the dim list {0}.
+TEST(ReduceOps, SingleIntDimAsLibtorch) {
+  at::Tensor t = at::arange(6, at::kFloat).view({2, 3});
+  at::Tensor rows = t.sum(0);
+  ASSERT_EQ(rows.sizes(), c10::IntArrayRef({3}));
+  EXPECT_EQ(rows.data_ptr<float>()[0], 3.f);
+  EXPECT_EQ(rows.data_ptr<float>()[2], 7.f);
+  at::Tensor keep = t.mean(1, /*keepdim=*/true);
+  EXPECT_EQ(keep.sizes(), c10::IntArrayRef({2, 1}));
+  EXPECT_EQ(keep.data_ptr<float>()[1], 4.f);
+  int64_t dim = -1;
+  EXPECT_EQ(at::sum(t, dim).sizes(), c10::IntArrayRef({2}));
+}
