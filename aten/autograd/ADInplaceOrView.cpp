@@ -48,6 +48,13 @@ at::Tensor view(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef 
       self, [&] { return at::_ops::view::redispatch(ks & kAfterADInplaceOrView, self, size); });
 }
 
+at::Tensor _reshape_alias(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef size,
+                          at::IntArrayRef stride) {
+  return as_view(self, [&] {
+    return at::_ops::_reshape_alias::redispatch(ks & kAfterADInplaceOrView, self, size, stride);
+  });
+}
+
 at::Tensor expand(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef size,
                   bool implicit) {
   return as_view(self, [&] {
@@ -121,6 +128,7 @@ TORCH_LIBRARY_IMPL(aten, ADInplaceOrView, m) {
   m.impl("as_strided", TORCH_FN(ADInplaceOrView::as_strided));
   m.impl("alias", TORCH_FN(ADInplaceOrView::alias));
   m.impl("view", TORCH_FN(ADInplaceOrView::view));
+  m.impl("_reshape_alias", TORCH_FN(ADInplaceOrView::_reshape_alias));
   m.impl("expand", TORCH_FN(ADInplaceOrView::expand));
   m.impl("permute", TORCH_FN(ADInplaceOrView::permute));
   m.impl("transpose.int", TORCH_FN(ADInplaceOrView::transpose_int));

@@ -161,6 +161,14 @@ struct TORCH_API ViewBackward0 final : public Node {
   MINIATEN_NODE(ViewBackward0)
   std::vector<int64_t> self_sizes;
 };
+struct TORCH_API ReshapeAliasBackward0 final : public Node {
+  MINIATEN_NODE(ReshapeAliasBackward0)
+  std::vector<int64_t> self_sizes;
+};
+struct TORCH_API UnsafeViewBackward0 final : public Node {
+  MINIATEN_NODE(UnsafeViewBackward0)
+  std::vector<int64_t> self_sizes;
+};
 struct TORCH_API ExpandBackward0 final : public Node {
   MINIATEN_NODE(ExpandBackward0)
   std::vector<int64_t> self_sizes;

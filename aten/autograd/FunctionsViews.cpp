@@ -18,6 +18,14 @@ variable_list ViewBackward0::apply(variable_list&& grads) {
   return {grads[0].reshape(self_sizes)};
 }
 
+variable_list ReshapeAliasBackward0::apply(variable_list&& grads) {
+  return {grads[0].reshape(self_sizes)};
+}
+
+variable_list UnsafeViewBackward0::apply(variable_list&& grads) {
+  return {grads[0].reshape(self_sizes)};
+}
+
 variable_list ExpandBackward0::apply(variable_list&& grads) {
   return {sum_to(grads[0], self_sizes)};
 }

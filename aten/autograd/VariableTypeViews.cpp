@@ -39,6 +39,24 @@ at::Tensor view(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef 
                      [&] { return at::_ops::view::redispatch(ks & kAfterAutograd, self, size); });
 }
 
+at::Tensor _reshape_alias(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef size,
+                          at::IntArrayRef stride) {
+  auto grad_fn = make_node_if<ReshapeAliasBackward0>(compute_requires_grad(self), self);
+  if (grad_fn) grad_fn->self_sizes = self.sizes().vec();
+  return record_view(grad_fn, [&] {
+    return at::_ops::_reshape_alias::redispatch(ks & kAfterAutograd, self, size, stride);
+  });
+}
+
+// Not a view: functional, under AutoDispatchBelowADInplaceOrView.
+at::Tensor _unsafe_view(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef size) {
+  auto grad_fn = make_node_if<UnsafeViewBackward0>(compute_requires_grad(self), self);
+  if (grad_fn) grad_fn->self_sizes = self.sizes().vec();
+  return record_functional(grad_fn, [&] {
+    return at::_ops::_unsafe_view::redispatch(ks & kAfterAutograd, self, size);
+  });
+}
+
 at::Tensor expand(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef size,
                   bool implicit) {
   auto grad_fn = make_node_if<ExpandBackward0>(compute_requires_grad(self), self);
@@ -157,6 +175,8 @@ at::Tensor unfold(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dimens
 TORCH_LIBRARY_IMPL(aten, Autograd, m) {
   m.impl("as_strided", TORCH_FN(VariableType::as_strided));
   m.impl("view", TORCH_FN(VariableType::view));
+  m.impl("_reshape_alias", TORCH_FN(VariableType::_reshape_alias));
+  m.impl("_unsafe_view", TORCH_FN(VariableType::_unsafe_view));
   m.impl("expand", TORCH_FN(VariableType::expand));
   m.impl("permute", TORCH_FN(VariableType::permute));
   m.impl("transpose.int", TORCH_FN(VariableType::transpose_int));

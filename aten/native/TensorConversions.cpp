@@ -27,10 +27,12 @@ Tensor clone(const Tensor& src, c10::optional<MemoryFormat> optional_memory_form
   Tensor self;
   if (memory_format == MemoryFormat::Preserve) {
     self = src.is_non_overlapping_and_dense()
-               ? at::empty_strided(src.sizes(), src.strides(), src.options())
+               ? at::empty_strided(src.sizes(), src.strides(), src.scalar_type(), src.layout(),
+                                   src.device(), c10::nullopt)
                : at::empty_like(src);
   } else {
-    self = at::empty_like(src, src.options(), memory_format);
+    self = at::empty_like(src, c10::nullopt, c10::nullopt, c10::nullopt, c10::nullopt,
+                          memory_format);
   }
   self.copy_(src);
   return self;

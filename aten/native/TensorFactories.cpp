@@ -116,16 +116,21 @@ Tensor empty_strided_meta(IntArrayRef size, IntArrayRef stride,
 Tensor empty_like(const Tensor& self, c10::optional<c10::ScalarType> dtype,
                   c10::optional<Layout> layout, c10::optional<Device> device,
                   c10::optional<bool> pin_memory, c10::optional<MemoryFormat> memory_format) {
-  const TensorOptions options = self.options().merge_in(make_options(dtype, layout, device, pin_memory));
+  // self's options with the given ones on top, passed on unpacked: every clone and
+  // contiguous() comes through here, and packing into TensorOptions and out again costs more
+  // than the rest of this function.
+  if (!dtype.has_value()) dtype = self.scalar_type();
+  if (!layout.has_value()) layout = self.layout();
+  if (!device.has_value()) device = self.device();
   const MemoryFormat format = memory_format.value_or(MemoryFormat::Preserve);
   if (format == MemoryFormat::Preserve) {
     if (self.is_non_overlapping_and_dense()) {
-      return at::empty_strided(self.sizes(), self.strides(), options);
+      return at::empty_strided(self.sizes(), self.strides(), dtype, layout, device, pin_memory);
     }
     return at::empty_strided(self.sizes(), infer_dense_strides(self.sizes(), self.strides()),
-                             options);
+                             dtype, layout, device, pin_memory);
   }
-  return at::empty(self.sizes(), options.memory_format(format), c10::nullopt);
+  return at::empty(self.sizes(), dtype, layout, device, pin_memory, format);
 }
 
 Tensor zeros(IntArrayRef size, c10::optional<c10::ScalarType> dtype, c10::optional<Layout> layout,

@@ -172,10 +172,33 @@ Tensor view_as(const Tensor& self, const Tensor& other) {
 // clone nobody else holds is the same thing).
 Tensor reshape(const Tensor& self, IntArrayRef shape) {
   const DimVector inferred_size = infer_size_dv(shape, self.numel());
-  if (detail::computeStride(self.sizes(), self.strides(), inferred_size).has_value()) {
-    return self.view(inferred_size);
-  }
-  return self.clone(MemoryFormat::Contiguous).view(inferred_size);
+  const c10::optional<DimVector> stride =
+      detail::computeStride(self.sizes(), self.strides(), inferred_size);
+  if (stride.has_value()) return self._reshape_alias(inferred_size, *stride);
+  return at::_unsafe_view(self.clone(MemoryFormat::Contiguous), inferred_size);
+}
+
+// Geometry from reshape's computeStride: a view of self's own elements, so no checks (Note
+// [Views that cannot leave their base]).
+Tensor _reshape_alias(const Tensor& self, IntArrayRef size, IntArrayRef stride) {
+  return make_view(self, size, stride, self.storage_offset());
+}
+
+// Not a view op (its schema has no alias annotation): the result shares self's storage but
+// not its version counter and is not tracked as a view. reshape only calls it on a fresh
+// clone, where nothing else can see the storage.
+Tensor _unsafe_view(const Tensor& self, IntArrayRef size) {
+  const DimVector inferred_size = infer_size_dv(size, self.numel());
+  const c10::optional<DimVector> stride =
+      detail::computeStride(self.sizes(), self.strides(), inferred_size);
+  TORCH_CHECK(stride.has_value(),
+              "view size is not compatible with input tensor's size and stride (at least one"
+              " dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
+  TensorImpl* base = self.unsafeGetTensorImpl();
+  auto impl = c10::make_intrusive<TensorImpl>(c10::Storage(base->storage()), base->key_set(),
+                                              base->dtype());
+  impl->set_sizes_and_strides(inferred_size, *stride, self.storage_offset());
+  return Tensor(std::move(impl));
 }
 
 Tensor reshape_as(const Tensor& self, const Tensor& other) {

@@ -211,21 +211,20 @@ const FormulaCase kViews[] = {
      [](const TensorList& in) {
        return in[0].view({3, 4});
      }},
-    {"reshape_view", "ViewBackward0",
+    {"reshape_view", "ReshapeAliasBackward0",
      [] {
        return one({2, 6});
      },
      [](const TensorList& in) {
        return in[0].reshape({4, 3});
      }},
-    // libtorch names these two ReshapeAliasBackward0 and UnsafeViewBackward0: its reshape calls
-    // _reshape_alias / _unsafe_view, which miniaten's native_functions.def does not have yet.
-    {"reshape_copy", "ViewBackward0",
+    // reshape calls _reshape_alias when a view will do, else _unsafe_view of a clone.
+    {"reshape_copy", "UnsafeViewBackward0",
      [] {
        return transposed({3, 4});
      },
      [](const TensorList& in) { return in[0].reshape({12}); }},
-    {"flatten", "ViewBackward0",
+    {"flatten", "ReshapeAliasBackward0",
      [] {
        return one({2, 3, 2});
      },

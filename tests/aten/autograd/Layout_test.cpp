@@ -122,4 +122,32 @@ TEST(ViewTracking, ViewOfATensorThatLaterRequiresGrad) {
   EXPECT_TRUE(miniaten_test::equal(x.grad(), at::full({2, 3}, 2.0)));
 }
 
+// reshape as libtorch 1.13 splits it: a view through _reshape_alias when computeStride finds
+// strides, else _unsafe_view of a contiguous clone, which is no view at all.
+TEST(ViewTracking, ReshapeAliasOrUnsafeView) {
+  auto x = torch::ones({2, 3}, torch::requires_grad());
+  at::Tensor alias = x.reshape({6});
+  EXPECT_EQ(alias.grad_fn()->name(), "ReshapeAliasBackward0");
+  EXPECT_TRUE(alias.is_view());
+  EXPECT_TRUE(alias._base().is_same(x));
+  EXPECT_EQ(x.reshape({2, 3}).grad_fn()->name(), "ReshapeAliasBackward0");
+
+  at::Tensor copy = x.t().reshape({6});
+  EXPECT_EQ(copy.grad_fn()->name(), "UnsafeViewBackward0");
+  EXPECT_FALSE(copy.is_view());
+  EXPECT_FALSE(copy.is_alias_of(x));
+  EXPECT_EQ(copy.strides().vec(), (IntList{1}));
+  EXPECT_EQ(x.t().flatten().grad_fn()->name(), "UnsafeViewBackward0");
+
+  copy.sum().backward();
+  EXPECT_EQ(x.grad().sizes().vec(), (IntList{2, 3}));
+  EXPECT_EQ(x.grad().sum().item().toDouble(), 6.0);
+
+  // Without grad the same split shows in is_view().
+  auto y = torch::ones({2, 3});
+  EXPECT_TRUE(y.reshape({6}).is_view());
+  EXPECT_FALSE(y.t().reshape({6}).is_view());
+  EXPECT_EQ(y.t().reshape({6})._version(), 0);
+}
+
 }  // namespace
