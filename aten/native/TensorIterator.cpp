@@ -372,13 +372,12 @@ void TensorIteratorBase::compute_strides(const TensorIteratorConfig& config) {
     const size_t offset = ndim() - original_shape.size();
     // Leading dims the operand does not have are broadcast: stride 0.
     op.stride_bytes.assign(ndim(), 0);
+    int64_t* stride_bytes = op.stride_bytes.data() + offset;
+    const int64_t* shape = shape_.data() + offset;
     for (size_t i = 0; i < original_shape.size(); ++i) {
       // A size-1 dim broadcast to a larger one also gets stride 0.
-      if (original_shape[i] == 1 && shape_[offset + i] != 1) {
-        op.stride_bytes[offset + i] = 0;
-      } else {
-        op.stride_bytes[offset + i] = original_stride[i] * element_size;
-      }
+      stride_bytes[i] =
+          original_shape[i] == 1 && shape[i] != 1 ? 0 : original_stride[i] * element_size;
     }
   }
 }
@@ -402,12 +401,14 @@ void TensorIteratorBase::reorder_dimensions() {
     return;
   }
   // 1: dim0 after dim1; -1: dim0 before dim1; 0: no operand can tell.
+  // Raw pointers throughout: see Note [Hot loops index raw pointers].
+  const int64_t* shape = shape_.data();
   auto should_swap = [&](size_t dim0, size_t dim1) {
-    for (int arg = 0; arg < ntensors(); ++arg) {
-      const auto& op = operands_[arg];
+    for (const auto& op : operands_) {
       if (op.stride_bytes.empty() || op.will_resize) continue;
-      const int64_t stride0 = op.stride_bytes[dim0];
-      const int64_t stride1 = op.stride_bytes[dim1];
+      const int64_t* stride = op.stride_bytes.data();
+      const int64_t stride0 = stride[dim0];
+      const int64_t stride1 = stride[dim1];
       if (is_reduction_ && op.is_output) {
         if ((stride0 == 0) != (stride1 == 0)) return stride1 == 0 ? 1 : -1;
       }
@@ -415,16 +416,17 @@ void TensorIteratorBase::reorder_dimensions() {
       if (stride0 < stride1) return -1;
       if (stride0 > stride1) return 1;
       // Equal strides: the smaller dim goes first; otherwise ask the next operand.
-      if (shape_[dim0] > shape_[dim1]) return 1;
+      if (shape[dim0] > shape[dim1]) return 1;
     }
     return 0;
   };
+  int64_t* perm = perm_.data();
   for (int i = 1; i < ndim(); ++i) {
     int dim1 = i;
     for (int dim0 = i - 1; dim0 >= 0; dim0--) {
-      const int comparison = should_swap(perm_[dim0], perm_[dim1]);
+      const int comparison = should_swap(perm[dim0], perm[dim1]);
       if (comparison > 0) {
-        std::swap(perm_[dim0], perm_[dim1]);
+        std::swap(perm[dim0], perm[dim1]);
         dim1 = dim0;
       } else if (comparison < 0) {
         break;
@@ -437,8 +439,10 @@ void TensorIteratorBase::reorder_dimensions() {
 void TensorIteratorBase::permute_dimensions(IntArrayRef perm) {
   TORCH_INTERNAL_ASSERT(perm.size() == static_cast<size_t>(ndim()));
   // In place through one scratch row: this runs on every non-fast-setup build.
-  c10::DimVector scratch(perm.size());
-  auto reorder = [&](c10::DimVector& data) {
+  c10::DimVector scratch_row(perm.size());
+  int64_t* scratch = scratch_row.data();
+  auto reorder = [&](c10::DimVector& row) {
+    int64_t* data = row.data();
     for (size_t i = 0; i < perm.size(); ++i) scratch[i] = data[perm[i]];
     for (size_t i = 0; i < perm.size(); ++i) data[i] = scratch[i];
   };
@@ -527,28 +531,33 @@ void TensorIteratorBase::set_output_raw_strided(int output_idx, IntArrayRef size
 // == stride[next]); seed 002's [1,64,5,4] NHWC copy becomes [64, 20].
 void TensorIteratorBase::coalesce_dimensions() {
   if (ndim() <= 1) return;
+  int64_t* shape = shape_.data();
   auto can_coalesce = [&](int dim0, int dim1) {
-    const int64_t shape0 = shape_[dim0];
-    const int64_t shape1 = shape_[dim1];
+    const int64_t shape0 = shape[dim0];
+    const int64_t shape1 = shape[dim1];
     if (shape0 == 1 || shape1 == 1) return true;
     for (const auto& op : operands_) {
-      if (shape0 * op.stride_bytes[dim0] != op.stride_bytes[dim1]) return false;
+      const int64_t* stride = op.stride_bytes.data();
+      if (shape0 * stride[dim0] != stride[dim1]) return false;
     }
     return true;
   };
   auto replace_stride = [&](int dim0, int dim1) {
-    for (auto& op : operands_) op.stride_bytes[dim0] = op.stride_bytes[dim1];
+    for (auto& op : operands_) {
+      int64_t* stride = op.stride_bytes.data();
+      stride[dim0] = stride[dim1];
+    }
   };
   int prev_dim = 0;
   for (int dim = 1; dim < ndim(); ++dim) {
     if (can_coalesce(prev_dim, dim)) {
-      if (shape_[prev_dim] == 1) replace_stride(prev_dim, dim);
-      shape_[prev_dim] *= shape_[dim];
+      if (shape[prev_dim] == 1) replace_stride(prev_dim, dim);
+      shape[prev_dim] *= shape[dim];
     } else {
       prev_dim++;
       if (prev_dim != dim) {
         replace_stride(prev_dim, dim);
-        shape_[prev_dim] = shape_[dim];
+        shape[prev_dim] = shape[dim];
       }
     }
   }

@@ -38,6 +38,7 @@ std::array<int64_t, 2> DimCounter::max_2d_step() const {
 void DimCounter::increment(const std::array<int64_t, 2>& step) {
   offset += step[0] * step[1];
   const size_t ndim = values.size();
+  int64_t* values = this->values.data();
   int64_t overflow = step[0];
   size_t i = 0;
   if (step[1] != 1) {
@@ -68,9 +69,11 @@ void TensorIteratorBase::get_base_ptrs(char** ptrs) const {
 // strides[dim * ntensors + arg], with at least 2 dims (the loop always gets two).
 void TensorIteratorBase::get_strides(int64_t* strides, int64_t ndim) const {
   const int nt = ntensors();
-  for (int64_t dim = 0; dim < ndim; ++dim) {
-    for (int arg = 0; arg < nt; ++arg) {
-      strides[dim * nt + arg] = dim < this->ndim() ? operands_[arg].stride_bytes[dim] : 0;
+  const int64_t own_ndim = this->ndim();
+  for (int arg = 0; arg < nt; ++arg) {
+    const int64_t* stride_bytes = operands_[arg].stride_bytes.data();
+    for (int64_t dim = 0; dim < ndim; ++dim) {
+      strides[dim * nt + arg] = dim < own_ndim ? stride_bytes[dim] : 0;
     }
   }
 }
@@ -93,10 +96,12 @@ void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
   }
   c10::SmallVector<char*, 4> ptrs(nt);
   DimCounter counter(shape_, range);
+  const int nd_own = ndim();
   while (!counter.is_done()) {
+    const int64_t* values = counter.values.data();
     for (int arg = 0; arg < nt; ++arg) {
       char* p = base[arg];
-      for (int dim = 0; dim < ndim(); ++dim) p += counter.values[dim] * strides[dim * nt + arg];
+      for (int dim = 0; dim < nd_own; ++dim) p += values[dim] * strides[dim * nt + arg];
       ptrs[arg] = p;
     }
     const auto step = counter.max_2d_step();
