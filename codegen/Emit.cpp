@@ -260,6 +260,45 @@ std::string emit_not_differentiable_wrapper(const NativeFunction& f) {
   return s;
 }
 
+// Note [out= variants under autograd]
+// libtorch's generated VariableType kernel for an out= overload refuses to run when grad mode
+// is on and any tensor argument (the outs included) requires grad: "add(): functions with
+// out=... arguments don't support automatic differentiation, but one of the arguments
+// requires grad." (the name without its overload). Otherwise it redispatches below Autograd
+// only, so the ADInplaceOrView kernel still bumps the outs' versions.
+bool needs_out_autograd_kernel(const NativeFunction& f) {
+  return f.is_out() && !f.has_key("Autograd") && !is_composite_implicit(f);
+}
+
+std::string emit_out_autograd_wrapper(const NativeFunction& f) {
+  const auto args = dispatcher_arguments(f);
+  std::vector<std::string> requires_grad;
+  for (const c10::Argument& a : f.schema.arguments()) {
+    const c10::TypePtr& type = a.type();
+    const c10::TypeKind kind = type ? type->kind() : c10::TypeKind::Tensor;
+    if (kind == c10::TypeKind::Tensor) {
+      requires_grad.push_back("(" + a.name() + ".defined() && " + a.name() + ".requires_grad())");
+    } else if (kind == c10::TypeKind::Optional && type->getElementType() &&
+               type->getElementType()->kind() == c10::TypeKind::Tensor) {
+      requires_grad.push_back("(" + a.name() + ".has_value() && " + a.name() + "->defined() && " +
+                              a.name() + "->requires_grad())");
+    }
+  }
+  std::string any_requires_grad;
+  for (const auto& r : requires_grad) {
+    any_requires_grad += (any_requires_grad.empty() ? "" : " ||\n       ") + r;
+  }
+  std::string s = cpp_return_type(f.schema) + " " + wrapper_name(f, "Autograd") + "(" +
+                  with_leading_keyset(args) + ") {\n";
+  s += "  TORCH_CHECK(!(at::GradMode::is_enabled() && (" + any_requires_grad + ")),\n";
+  s += "              \"" + f.schema.name().substr(f.schema.name().find("::") + 2) +
+       "(): functions with out=... arguments don't support automatic differentiation, but one "
+       "of the arguments requires grad.\");\n";
+  s += "  at::AutoDispatchBelowAutograd guard;\n";
+  s += "  return " + redispatch_call(f, args, "ks & c10::after_autograd_keyset") + ";\n}\n";
+  return s;
+}
+
 const std::vector<std::string>& registration_keys() {
   static const std::vector<std::string> keys{"BackendSelect",
                                              "CPU",
@@ -344,6 +383,10 @@ std::map<std::string, std::string> generate_all(const std::vector<NativeFunction
       wrappers["Autograd"] += emit_not_differentiable_wrapper(f) + "\n";
       impls["Autograd"] += emit_impl_line(f, "Autograd");
     }
+    if (needs_out_autograd_kernel(f)) {
+      wrappers["Autograd"] += emit_out_autograd_wrapper(f) + "\n";
+      impls["Autograd"] += emit_impl_line(f, "Autograd");
+    }
   }
   files["Operators.h"] = ops_h + "}  // namespace _ops\n}  // namespace at\n";
   files["Operators.cpp"] = ops_cpp + "}  // namespace _ops\n}  // namespace at\n";
@@ -362,6 +405,7 @@ std::map<std::string, std::string> generate_all(const std::vector<NativeFunction
     }
     if (key == "ADInplaceOrView") includes += "#include \"aten/autograd/IncrementVersion.h\"\n";
     includes += "#include \"aten/generated/Operators.h\"\n";
+    if (key == "Autograd") includes += "#include \"aten/autograd/GradMode.h\"\n";
     if (key == "ADInplaceOrView" || key == "Autograd") {
       includes += "#include \"c10/core/AutoDispatchGuards.h\"\n";
     }

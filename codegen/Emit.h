@@ -42,6 +42,9 @@ std::string emit_inplace_or_view_wrapper(const NativeFunction& f);
 // the redispatch below ADInplaceOrView, with no history.
 bool needs_not_differentiable_kernel(const NativeFunction& f);
 std::string emit_not_differentiable_wrapper(const NativeFunction& f);
+// The out= overloads' Autograd kernels; Note [out= variants under autograd].
+bool needs_out_autograd_kernel(const NativeFunction& f);
+std::string emit_out_autograd_wrapper(const NativeFunction& f);
 
 // Every generated file, name -> contents.
 std::map<std::string, std::string> generate_all(const std::vector<NativeFunction>& functions);

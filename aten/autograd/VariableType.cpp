@@ -19,7 +19,7 @@ at::Tensor clone(c10::DispatchKeySet ks, const at::Tensor& self,
   at::Tensor result = below_autograd_functional([&] {
     return at::_ops::clone::redispatch(ks & c10::after_autograd_keyset, self, memory_format);
   });
-  set_history(result, grad_fn);
+  set_history(result, std::move(grad_fn));
   return result;
 }
 
@@ -42,7 +42,7 @@ at::Tensor alias(c10::DispatchKeySet ks, const at::Tensor& self) {
   auto grad_fn = make_node_if<AliasBackward0>(compute_requires_grad(self), self);
   at::Tensor result = below_autograd_inplace_or_view(
       [&] { return at::_ops::alias::redispatch(ks & c10::after_autograd_keyset, self); });
-  set_history(result, grad_fn);
+  set_history(result, std::move(grad_fn));
   return result;
 }
 

@@ -22,7 +22,7 @@ at::Tensor add_Tensor(c10::DispatchKeySet ks, const at::Tensor& self, const at::
                       const at::Scalar& alpha) {
   auto grad_fn = make_node_if<AddBackward0>(compute_requires_grad(self, other), self, other);
   if (grad_fn) grad_fn->alpha = alpha;
-  return record_functional(grad_fn, [&] {
+  return record_functional(std::move(grad_fn), [&] {
     return at::_ops::add_Tensor::redispatch(ks & kAfterAutograd, self, other, alpha);
   });
 }
@@ -41,7 +41,7 @@ at::Tensor& add__Tensor(c10::DispatchKeySet ks, at::Tensor& self, const at::Tens
 at::Tensor add_Scalar(c10::DispatchKeySet ks, const at::Tensor& self, const at::Scalar& other,
                       const at::Scalar& alpha) {
   auto grad_fn = make_node_if<AddBackward1>(compute_requires_grad(self), self);
-  return record_functional(grad_fn, [&] {
+  return record_functional(std::move(grad_fn), [&] {
     return at::_ops::add_Scalar::redispatch(ks & kAfterAutograd, self, other, alpha);
   });
 }
@@ -60,7 +60,7 @@ at::Tensor sub_Tensor(c10::DispatchKeySet ks, const at::Tensor& self, const at::
                       const at::Scalar& alpha) {
   auto grad_fn = make_node_if<SubBackward0>(compute_requires_grad(self, other), self, other);
   if (grad_fn) grad_fn->alpha = alpha;
-  return record_functional(grad_fn, [&] {
+  return record_functional(std::move(grad_fn), [&] {
     return at::_ops::sub_Tensor::redispatch(ks & kAfterAutograd, self, other, alpha);
   });
 }
@@ -79,7 +79,7 @@ at::Tensor& sub__Tensor(c10::DispatchKeySet ks, at::Tensor& self, const at::Tens
 at::Tensor sub_Scalar(c10::DispatchKeySet ks, const at::Tensor& self, const at::Scalar& other,
                       const at::Scalar& alpha) {
   auto grad_fn = make_node_if<SubBackward1>(compute_requires_grad(self), self);
-  return record_functional(grad_fn, [&] {
+  return record_functional(std::move(grad_fn), [&] {
     return at::_ops::sub_Scalar::redispatch(ks & kAfterAutograd, self, other, alpha);
   });
 }

@@ -38,7 +38,7 @@ at::Tensor sum_dim_IntList(c10::DispatchKeySet ks, const at::Tensor& self,
     grad_fn->dim = dims_or_all(dim);
     grad_fn->keepdim = keepdim;
   }
-  return record_functional(grad_fn, [&] {
+  return record_functional(std::move(grad_fn), [&] {
     return at::_ops::sum_dim_IntList::redispatch(ks & kAfterAutograd, self, dim, keepdim, dtype);
   });
 }
@@ -62,7 +62,7 @@ at::Tensor mean_dim(c10::DispatchKeySet ks, const at::Tensor& self, at::Optional
     grad_fn->dim = dims_or_all(dim);
     grad_fn->keepdim = keepdim;
   }
-  return record_functional(grad_fn, [&] {
+  return record_functional(std::move(grad_fn), [&] {
     return at::_ops::mean_dim::redispatch(ks & kAfterAutograd, self, dim, keepdim, dtype);
   });
 }

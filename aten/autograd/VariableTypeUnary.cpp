@@ -17,7 +17,7 @@ constexpr c10::DispatchKeySet kAfterAutograd = c10::after_autograd_keyset;
 
 at::Tensor neg(c10::DispatchKeySet ks, const at::Tensor& self) {
   auto grad_fn = make_node_if<NegBackward0>(compute_requires_grad(self), self);
-  return record_functional(grad_fn,
+  return record_functional(std::move(grad_fn),
                            [&] { return at::_ops::neg::redispatch(ks & kAfterAutograd, self); });
 }
 
@@ -33,7 +33,7 @@ at::Tensor& neg_(c10::DispatchKeySet ks, at::Tensor& self) {
 at::Tensor abs(c10::DispatchKeySet ks, const at::Tensor& self) {
   auto grad_fn = make_node_if<AbsBackward0>(compute_requires_grad(self), self);
   if (grad_fn) grad_fn->self_ = SavedVariable(self, false);
-  return record_functional(grad_fn,
+  return record_functional(std::move(grad_fn),
                            [&] { return at::_ops::abs::redispatch(ks & kAfterAutograd, self); });
 }
 
@@ -69,7 +69,7 @@ at::Tensor& exp_(c10::DispatchKeySet ks, at::Tensor& self) {
 at::Tensor log(c10::DispatchKeySet ks, const at::Tensor& self) {
   auto grad_fn = make_node_if<LogBackward0>(compute_requires_grad(self), self);
   if (grad_fn) grad_fn->self_ = SavedVariable(self, false);
-  return record_functional(grad_fn,
+  return record_functional(std::move(grad_fn),
                            [&] { return at::_ops::log::redispatch(ks & kAfterAutograd, self); });
 }
 
@@ -107,7 +107,7 @@ at::Tensor where_self(c10::DispatchKeySet ks, const at::Tensor& condition, const
                       const at::Tensor& other) {
   auto grad_fn = make_node_if<WhereBackward0>(compute_requires_grad(self, other), self, other);
   if (grad_fn) grad_fn->condition_ = SavedVariable(condition, false);
-  return record_functional(grad_fn, [&] {
+  return record_functional(std::move(grad_fn), [&] {
     return at::_ops::where_self::redispatch(ks & kAfterAutograd, condition, self, other);
   });
 }

@@ -18,9 +18,9 @@ void trace_node_created(const Node& node) {
   c10::DispatchTrace::log(line + ")");
 }
 
-void set_history_of(const at::Tensor& result, const std::shared_ptr<Node>& grad_fn) {
+void set_history_of(const at::Tensor& result, std::shared_ptr<Node>&& grad_fn) {
   const uint32_t output_nr = grad_fn->add_input_metadata(result);
-  set_gradient_edge(result, Edge(grad_fn, output_nr));
+  set_gradient_edge(result, Edge(std::move(grad_fn), output_nr));
 }
 
 void check_inplace(const at::Tensor& self, bool requires_grad) {

@@ -50,9 +50,11 @@ std::shared_ptr<T> make_node_if(bool requires_grad, const Tensors&... inputs) {
 
 // Makes `result` output 0 of `grad_fn` (nothing when grad_fn is null: inline, since that is
 // every call on tensors that do not require grad).
-TORCH_API void set_history_of(const at::Tensor& result, const std::shared_ptr<Node>& grad_fn);
-inline void set_history(const at::Tensor& result, const std::shared_ptr<Node>& grad_fn) {
-  if (grad_fn) set_history_of(result, grad_fn);
+// Kernels hand over their last reference (std::move): the edge takes it without touching the
+// reference count.
+TORCH_API void set_history_of(const at::Tensor& result, std::shared_ptr<Node>&& grad_fn);
+inline void set_history(const at::Tensor& result, std::shared_ptr<Node> grad_fn) {
+  if (grad_fn) set_history_of(result, std::move(grad_fn));
 }
 
 // Before an in-place op: libtorch's errors for a leaf that requires grad, a view of one, and a
@@ -77,9 +79,9 @@ decltype(auto) below_autograd_inplace_or_view(F&& f) {
 
 // The common shapes of a kernel's middle and end: run the redispatch, then attach history.
 template <typename F>
-at::Tensor record_functional(const std::shared_ptr<Node>& grad_fn, F&& redispatch) {
+at::Tensor record_functional(std::shared_ptr<Node> grad_fn, F&& redispatch) {
   at::Tensor result = below_autograd_functional(std::forward<F>(redispatch));
-  set_history(result, grad_fn);
+  set_history(result, std::move(grad_fn));
   return result;
 }
 template <typename F>
@@ -90,9 +92,9 @@ at::Tensor& record_inplace(at::Tensor& self, std::shared_ptr<Node> grad_fn, F&& 
 }
 
 template <typename F>
-at::Tensor record_view(const std::shared_ptr<Node>& grad_fn, F&& redispatch) {
+at::Tensor record_view(std::shared_ptr<Node> grad_fn, F&& redispatch) {
   at::Tensor result = below_autograd_inplace_or_view(std::forward<F>(redispatch));
-  set_history(result, grad_fn);
+  set_history(result, std::move(grad_fn));
   return result;
 }
 

@@ -26,7 +26,7 @@ at::Tensor as_strided(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArr
     grad_fn->stride = stride.vec();
     grad_fn->storage_offset = storage_offset.value_or(self.storage_offset());
   }
-  return record_view(grad_fn, [&] {
+  return record_view(std::move(grad_fn), [&] {
     return at::_ops::as_strided::redispatch(ks & kAfterAutograd, self, size, stride,
                                             storage_offset);
   });
@@ -35,7 +35,7 @@ at::Tensor as_strided(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArr
 at::Tensor view(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef size) {
   auto grad_fn = make_node_if<ViewBackward0>(compute_requires_grad(self), self);
   if (grad_fn) grad_fn->self_sizes = self.sizes().vec();
-  return record_view(grad_fn,
+  return record_view(std::move(grad_fn),
                      [&] { return at::_ops::view::redispatch(ks & kAfterAutograd, self, size); });
 }
 
@@ -43,7 +43,7 @@ at::Tensor _reshape_alias(c10::DispatchKeySet ks, const at::Tensor& self, at::In
                           at::IntArrayRef stride) {
   auto grad_fn = make_node_if<ReshapeAliasBackward0>(compute_requires_grad(self), self);
   if (grad_fn) grad_fn->self_sizes = self.sizes().vec();
-  return record_view(grad_fn, [&] {
+  return record_view(std::move(grad_fn), [&] {
     return at::_ops::_reshape_alias::redispatch(ks & kAfterAutograd, self, size, stride);
   });
 }
@@ -52,7 +52,7 @@ at::Tensor _reshape_alias(c10::DispatchKeySet ks, const at::Tensor& self, at::In
 at::Tensor _unsafe_view(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRef size) {
   auto grad_fn = make_node_if<UnsafeViewBackward0>(compute_requires_grad(self), self);
   if (grad_fn) grad_fn->self_sizes = self.sizes().vec();
-  return record_functional(grad_fn, [&] {
+  return record_functional(std::move(grad_fn), [&] {
     return at::_ops::_unsafe_view::redispatch(ks & kAfterAutograd, self, size);
   });
 }
@@ -61,7 +61,7 @@ at::Tensor expand(c10::DispatchKeySet ks, const at::Tensor& self, at::IntArrayRe
                   bool implicit) {
   auto grad_fn = make_node_if<ExpandBackward0>(compute_requires_grad(self), self);
   if (grad_fn) grad_fn->self_sizes = self.sizes().vec();
-  return record_view(grad_fn, [&] {
+  return record_view(std::move(grad_fn), [&] {
     return at::_ops::expand::redispatch(ks & kAfterAutograd, self, size, implicit);
   });
 }
@@ -80,20 +80,20 @@ at::Tensor transpose_int(c10::DispatchKeySet ks, const at::Tensor& self, int64_t
     grad_fn->dim0 = dim0;
     grad_fn->dim1 = dim1;
   }
-  return record_view(grad_fn, [&] {
+  return record_view(std::move(grad_fn), [&] {
     return at::_ops::transpose_int::redispatch(ks & kAfterAutograd, self, dim0, dim1);
   });
 }
 
 at::Tensor t(c10::DispatchKeySet ks, const at::Tensor& self) {
   auto grad_fn = make_node_if<TBackward0>(compute_requires_grad(self), self);
-  return record_view(grad_fn, [&] { return at::_ops::t::redispatch(ks & kAfterAutograd, self); });
+  return record_view(std::move(grad_fn), [&] { return at::_ops::t::redispatch(ks & kAfterAutograd, self); });
 }
 
 at::Tensor squeeze(c10::DispatchKeySet ks, const at::Tensor& self) {
   auto grad_fn = make_node_if<SqueezeBackward0>(compute_requires_grad(self), self);
   if (grad_fn) grad_fn->self_sizes = self.sizes().vec();
-  return record_view(grad_fn,
+  return record_view(std::move(grad_fn),
                      [&] { return at::_ops::squeeze::redispatch(ks & kAfterAutograd, self); });
 }
 
@@ -125,7 +125,7 @@ at::Tensor slice_Tensor(c10::DispatchKeySet ks, const at::Tensor& self, int64_t 
     grad_fn->end = end;
     grad_fn->step = step;
   }
-  return record_view(grad_fn, [&] {
+  return record_view(std::move(grad_fn), [&] {
     return at::_ops::slice_Tensor::redispatch(ks & kAfterAutograd, self, dim, start, end, step);
   });
 }
@@ -137,7 +137,7 @@ at::Tensor select_int(c10::DispatchKeySet ks, const at::Tensor& self, int64_t di
     grad_fn->dim = dim;
     grad_fn->index = index;
   }
-  return record_view(grad_fn, [&] {
+  return record_view(std::move(grad_fn), [&] {
     return at::_ops::select_int::redispatch(ks & kAfterAutograd, self, dim, index);
   });
 }
@@ -151,7 +151,7 @@ at::Tensor diagonal(c10::DispatchKeySet ks, const at::Tensor& self, int64_t offs
     grad_fn->dim1 = dim1;
     grad_fn->dim2 = dim2;
   }
-  return record_view(grad_fn, [&] {
+  return record_view(std::move(grad_fn), [&] {
     return at::_ops::diagonal::redispatch(ks & kAfterAutograd, self, offset, dim1, dim2);
   });
 }
@@ -165,7 +165,7 @@ at::Tensor unfold(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dimens
     grad_fn->size = size;
     grad_fn->step = step;
   }
-  return record_view(grad_fn, [&] {
+  return record_view(std::move(grad_fn), [&] {
     return at::_ops::unfold::redispatch(ks & kAfterAutograd, self, dimension, size, step);
   });
 }

@@ -12,19 +12,26 @@ void check_size_nonnegative(IntArrayRef size) {
   }
 }
 
+namespace {
+// Small CPU tensors keep their bytes inside the StorageImpl's allocation: one malloc, not two
+// (Note [Small CPU allocations]). empty and empty_strided (clone's) both come here.
+c10::Storage make_storage(size_t nbytes, c10::Allocator* allocator) {
+  if (nbytes > 0 && nbytes <= c10::StorageImpl::kMaxInlineBytes &&
+      allocator == c10::GetDefaultCPUAllocator()) {
+    return c10::Storage(c10::StorageImpl::make_with_inline_data(nbytes, allocator));
+  }
+  return c10::Storage(c10::make_intrusive<c10::StorageImpl>(
+      c10::StorageImpl::use_byte_size_t(), nbytes, allocator, /*resizable=*/true));
+}
+}  // namespace
+
 Tensor empty_generic(IntArrayRef size, c10::Allocator* allocator, c10::DispatchKeySet ks,
                      c10::ScalarType scalar_type,
                      c10::optional<c10::MemoryFormat> memory_format_opt) {
   check_size_nonnegative(size);
   const caffe2::TypeMeta dtype = caffe2::TypeMeta::fromScalarType(scalar_type);
   const size_t nbytes = c10::computeStorageNbytesContiguous(size, dtype.itemsize());
-  // Small CPU tensors keep their bytes inside the StorageImpl's allocation.
-  c10::Storage storage(
-      nbytes > 0 && nbytes <= c10::StorageImpl::kMaxInlineBytes &&
-              allocator == c10::GetDefaultCPUAllocator()
-          ? c10::StorageImpl::make_with_inline_data(nbytes, allocator)
-          : c10::make_intrusive<c10::StorageImpl>(c10::StorageImpl::use_byte_size_t(), nbytes,
-                                                  allocator, /*resizable=*/true));
+  c10::Storage storage = make_storage(nbytes, allocator);
   auto impl = c10::make_intrusive<c10::TensorImpl>(std::move(storage), ks, dtype);
   // A fresh TensorImpl is 1-d of size 0; the common 1-d contiguous case needs no restride.
   if (!(size.size() == 1 && size[0] == 0)) impl->set_sizes_contiguous(size);
@@ -42,8 +49,7 @@ Tensor empty_strided_generic(IntArrayRef size, IntArrayRef stride, c10::Allocato
   TORCH_CHECK(size.size() == stride.size(), "mismatch in length of strides and shape");
   const caffe2::TypeMeta dtype = caffe2::TypeMeta::fromScalarType(scalar_type);
   const size_t nbytes = c10::computeStorageNbytes(size, stride, dtype.itemsize());
-  c10::Storage storage(c10::make_intrusive<c10::StorageImpl>(
-      c10::StorageImpl::use_byte_size_t(), nbytes, allocator, /*resizable=*/true));
+  c10::Storage storage = make_storage(nbytes, allocator);
   auto impl = c10::make_intrusive<c10::TensorImpl>(std::move(storage), ks, dtype);
   impl->set_sizes_and_strides(size, stride);
   return Tensor(std::move(impl));

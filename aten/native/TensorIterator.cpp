@@ -326,6 +326,8 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
                               : c10::MemoryFormat::ChannelsLast;
       for (int i = 0; i < num_outputs_; ++i) {
         auto& op = operands_[i];
+        // An output that stays as it is needs nothing (and no TensorOptions built for it).
+        if (op.tensor.defined() && !op.will_resize) continue;
         set_output_raw_strided(i, shape_, {},
                                c10::TensorOptions(op.target_dtype).device(op.device).memory_format(format));
       }
@@ -339,6 +341,7 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
                                    operands_[i_defined].tensor.strides().end());
       for (int i = 0; i < num_outputs_; ++i) {
         auto& op = operands_[i];
+        if (op.tensor.defined() && !op.will_resize) continue;
         set_output_raw_strided(i, shape_, strides,
                                c10::TensorOptions(op.target_dtype).device(op.device));
       }

@@ -414,3 +414,28 @@ TEST(Codegen, DefaultsMapToCpp) {
 }
 
 }  // namespace
+
+// Note [out= variants under autograd]: the generated Autograd kernel of an out= overload.
+TEST(CodegenGolden, OutVariantAutogradKernel) {
+  const auto f = parse(
+      "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+      "function", "CPU: add_out");
+  ASSERT_TRUE(codegen::needs_out_autograd_kernel(f));
+  EXPECT_EQ(codegen::emit_out_autograd_wrapper(f) + codegen::emit_impl_line(f, "Autograd"),
+            R"golden(at::Tensor & wrapper_Autograd__add_out(c10::DispatchKeySet ks, const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha, at::Tensor & out) {
+  TORCH_CHECK(!(at::GradMode::is_enabled() && ((self.defined() && self.requires_grad()) ||
+       (other.defined() && other.requires_grad()) ||
+       (out.defined() && out.requires_grad()))),
+              "add(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.");
+  at::AutoDispatchBelowAutograd guard;
+  return at::_ops::add_out::redispatch(ks & c10::after_autograd_keyset, self, other, alpha, out);
+}
+  m.impl("add.out", TORCH_FN(wrapper_Autograd__add_out));
+)golden");
+  EXPECT_FALSE(codegen::needs_out_autograd_kernel(
+      parse("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", "function",
+            "CPU: add")));
+  EXPECT_FALSE(codegen::needs_out_autograd_kernel(
+      parse("f.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "function",
+            "CompositeImplicitAutograd: f_out")));
+}

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -267,3 +268,37 @@ TEST(Inplace, APlainTensorJoinsTheGraph) {
 }
 
 }  // namespace
+
+// Note [out= variants under autograd]: libtorch 1.13's texts, checked against it.
+TEST(OutVariants, RefuseArgumentsThatRequireGrad) {
+  auto x = torch::ones({2}, torch::requires_grad());
+  at::Tensor out = at::empty({2});
+  const std::string expected =
+      "(): functions with out=... arguments don't support automatic differentiation, but one of "
+      "the arguments requires grad.";
+  auto message = [](const std::function<void()>& f) -> std::string {
+    try {
+      f();
+    } catch (const c10::Error& e) {
+      return e.what_without_backtrace();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(message([&] { at::add_out(out, x, x); }), "add" + expected);
+  EXPECT_EQ(message([&] { at::mul_out(out, x, at::ones({2})); }), "mul" + expected);
+  EXPECT_EQ(message([&] { at::sum_out(out, x, {0}); }), "sum" + expected);
+  // An out that requires grad counts too.
+  auto out_grad = torch::empty({2}, torch::requires_grad());
+  EXPECT_EQ(message([&] { at::add_out(out_grad, at::ones({2}), at::ones({2})); }),
+            "add" + expected);
+  // Nothing requires grad, or grad mode is off: it runs, and bumps out once.
+  at::add_out(out, at::ones({2}), at::ones({2}));
+  EXPECT_EQ(out._version(), 1);
+  {
+    torch::NoGradGuard no_grad;
+    at::add_out(out, x, x);
+  }
+  EXPECT_FALSE(out.requires_grad());
+  EXPECT_EQ(out._version(), 2);
+  EXPECT_EQ(out.data_ptr<float>()[0], 2.f);
+}
