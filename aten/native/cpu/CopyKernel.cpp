@@ -35,8 +35,8 @@ namespace {
 
 // Copies whose output is at least this large use streaming stores (Note [Streaming stores] in
 // CopyTranspose.h). glibc 2.38 and later switch memcpy to non-temporal stores at about a quarter
-// of the last-level cache; this is that for a 32 MiB L3. (The glibc 2.36 of our CI machines
-// reads a 320 MiB L3 off the hypervisor and never streams below 240 MiB.)
+// of the last-level cache; this is that for a 32 MiB L3. (The glibc 2.36 of the machine this was
+// measured on, a VM whose CPUID reports a 320 MiB L3, would not stream below 240 MiB.)
 constexpr int64_t kStreamingBytes = int64_t{8} << 20;
 
 #if defined(__AVX2__)
