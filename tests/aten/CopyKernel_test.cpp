@@ -91,8 +91,8 @@ std::string describe(CPUCapability c, at::ScalarType dtype, const TransposeCase&
          std::to_string(t.rows) + "x" + std::to_string(t.cols);
 }
 
-// Tiles are 8 x 8 (4 x 4 for 8-byte elements) and panels 64 bytes tall: these sizes leave every
-// kind of remainder, and the small ones stay on the plain loop.
+// Tiles are 8 x 8 (4 x 4 for 8-byte elements, 16 x 16 for bytes) and panels 64 bytes tall: these
+// sizes leave every kind of remainder, and the small ones stay on the plain loop.
 const TransposeCase kTransposeCases[] = {{37, 53, "blocked transpose"},
                                          {53, 37, "blocked transpose"},
                                          {16, 16, "blocked transpose"},
@@ -171,7 +171,7 @@ TEST(CopyKernel, LargeCopiesStreamAndStayExact) {
     for (at::ScalarType dtype : {at::kByte, at::kHalf, at::kFloat, at::kDouble}) {
       const int64_t e = c10::elementSize(dtype);
       const int64_t row = 4096 / e;
-      const int64_t tile = e == 8 ? 4 : 8;
+      const int64_t tile = e == 8 ? 4 : e == 1 ? 16 : 8;
       const int64_t size0 = row - 64 / e - tile;
       const int64_t size1 = (int64_t{8} << 20) / (size0 * e) + 5;
       SCOPED_TRACE(describe(c, dtype, {size1, size0, ""}));

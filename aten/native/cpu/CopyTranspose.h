@@ -26,9 +26,9 @@ namespace copy_detail {
 // by element strides through the other by a whole row; with power-of-two rows (4096 floats)
 // those addresses all fall in one L1 set and evict each other. So the block is cut into tiles
 // whose input rows are read whole and whose output rows are written whole: every cache line is
-// consumed entirely while it is in cache. Without a register transpose (the DEFAULT build, and
-// 1-byte elements) a tile goes through a small buffer: B input row segments are read into it,
-// then B output row segments written from it, B * sizeof(T) being 128 bytes (two cache lines).
+// consumed entirely while it is in cache. Without a register transpose (the DEFAULT build) a
+// tile goes through a small buffer: B input row segments are read into it, then B output row
+// segments written from it, B * sizeof(T) being 128 bytes (two cache lines).
 template <typename T>
 constexpr int64_t buffer_tile() {
   return 128 / static_cast<int64_t>(sizeof(T));
@@ -60,24 +60,26 @@ void buffered_transpose(char* out, const char* in, int64_t size0, int64_t size1,
 #if defined(__AVX2__)
 
 // Note [Register transpose]
-// With AVX2 a K x K tile (K * sizeof(T) = 32 bytes, or 16 for 2-byte elements) is loaded as K
-// registers, one input row each, transposed by shuffles, and stored as K output rows: no buffer
+// With AVX2 a K x K tile (K * sizeof(T) = 32 bytes, or 16 for 1- and 2-byte elements) is loaded as
+// K registers, one input row each, transposed by shuffles, and stored as K output rows: no buffer
 // round trip, no element-sized loads or stores. For 32-bit elements (8 x 8) the three rounds are
 //   unpacklo/hi_ps(r0, r1)        interleave pairs of rows:    a0 b0 a1 b1 | a4 b4 a5 b5
 //   shuffle_ps(t0, t2, 0x44/0xEE) pairs of pairs:              a0 b0 c0 d0 | a4 b4 c4 d4
 //   permute2f128_ps(u0, u4, 0x20/0x31) swap 128-bit halves:   a0 b0 c0 d0 e0 f0 g0 h0
 // (AVX's shuffles work within each 128-bit half, hence the last round across halves). 64-bit
 // elements need two rounds on a 4 x 4 tile (unpack_pd, permute2f128_pd); 16-bit elements use
-// SSE2's three unpack widths (epi16, epi32, epi64) on an 8 x 8 tile of 128-bit rows. The
-// shuffles move bits without looking at them, so float instructions carry integer and NaN
-// payloads unchanged.
+// SSE2's three unpack widths (epi16, epi32, epi64) on an 8 x 8 tile of 128-bit rows, and bytes
+// four rounds of unpack_epi8 on a 16 x 16 tile. The shuffles move bits without looking at them,
+// so float instructions carry integer and NaN payloads unchanged.
 //
 // A panel is the tiles stacked along dim 0 that fill one output cache line per output row
-// (64 bytes: two 8 x 8 float tiles, two 4 x 4 double tiles, four 8 x 8 tiles of 16-bit). All its
-// tiles are transposed into registers first, then each output line is stored piece after piece,
-// which is what lets streaming stores combine into full lines (Note [Streaming stores]); storing
-// tile after tile, eight stores apart, ran the NHWC -> NCHW copy 40% slower. Within a panel the
-// input rows are read sequentially, one 32-byte step per panel, which the prefetcher follows.
+// (64 bytes: two 8 x 8 float tiles, two 4 x 4 double tiles, four 8 x 8 tiles of 16-bit, four
+// 16 x 16 tiles of bytes). All its tiles are transposed into registers first, then each output
+// line is stored piece after piece, which is what lets streaming stores combine into full lines
+// (Note [Streaming stores]): storing float tile after tile, eight stores apart, ran the
+// NHWC -> NCHW copy 40% slower, and streaming half lines (panels of one or two 16-byte tiles)
+// ran byte and Half transposes at 3 to 6 GB/s instead of 10 to 50. Within a panel the input rows
+// are read sequentially, one tile width per step, which the prefetcher follows.
 // Panels are grouped into blocks of kBlockBytes x kBlockRows: the block's output rows stay in
 // the TLB while all its panels write into them. (4096 x 4096 floats: output rows are 16 KiB
 // apart; walking one panel across all 4096 of them touches 4096 pages, one line per page.)
@@ -210,6 +212,41 @@ struct RegisterTile<uint16_t> {
     } else {
       _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
     }
+  }
+};
+
+template <>
+struct RegisterTile<uint8_t> {
+  static constexpr bool kAvailable = true;
+  static constexpr int kSize = 16;
+  using Vec = __m128i;
+
+  // Four identical rounds of unpack_epi8 on rows (k, k + 8): each rotates the 8-bit string
+  // (row bits, byte bits) left by one, so four of them swap row and byte index.
+  static void load_transposed(const char* in, int64_t in_s0, Vec o[kSize]) {
+    Vec a[kSize];
+#pragma GCC unroll 16
+    for (int k = 0; k < kSize; ++k) {
+      a[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k * in_s0));
+    }
+#pragma GCC unroll 4
+    for (int round = 0; round < 4; ++round) {
+      Vec b[kSize];
+#pragma GCC unroll 8
+      for (int k = 0; k < 8; ++k) {
+        b[2 * k] = _mm_unpacklo_epi8(a[k], a[k + 8]);
+        b[2 * k + 1] = _mm_unpackhi_epi8(a[k], a[k + 8]);
+      }
+#pragma GCC unroll 16
+      for (int k = 0; k < kSize; ++k) a[k] = b[k];
+    }
+#pragma GCC unroll 16
+    for (int k = 0; k < kSize; ++k) o[k] = a[k];
+  }
+
+  template <bool kStream>
+  static void store(char* p, Vec v) {
+    RegisterTile<uint16_t>::store<kStream>(p, v);
   }
 };
 
