@@ -4,9 +4,9 @@
 //
 // Targets: same-layout 25 MB copy >= 0.95x memcpy; 4096x4096 transpose and [32,64,56,56]
 // NCHW<->NHWC >= 0.6x memcpy (libtorch 1.13: 0.07x, 0.32x, 0.19x on the CI machines).
-// The `<2>` variants run with two threads; the others with one. BM_Memcpy25MBTwoThreads is
-// their ceiling: when memory bandwidth is the limit, two memcpys of half the bytes in parallel
-// are no faster than one.
+// The `<2>` variants run with two threads; the others with one. BM_Memcpy25MBTwoThreads shows
+// what a second thread adds to plain memcpy (ordinary stores) on the machine: where memory
+// bandwidth is the limit, two memcpys of half the bytes are no faster than one.
 
 #include <benchmark/benchmark.h>
 
