@@ -4,7 +4,7 @@
 // Note [Which copy loop runs]
 // For each 2-D block TensorIterator hands over (rows of size0 along the fastest dim, size1 rows):
 //  * same dtype, both sides dense along the block -> one memcpy (fast setup makes the whole
-//    contiguous case a single block per thread), or, for a copy larger than kStreamingBytes in
+//    contiguous case a single block per thread), or, for a copy of at least kStreamingBytes in
 //    the AVX2 and AVX512 builds, "streaming": the same run of bytes with non-temporal stores;
 //  * same dtype, rows contiguous on both sides -> a memcpy per row ("vectorized");
 //  * same dtype, the output contiguous along dim 0 but the input along dim 1, both at least
