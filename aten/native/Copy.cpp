@@ -1,6 +1,6 @@
 // copy_: self = src, broadcasting src to self and converting dtypes (REFERENCE.md section 4).
 // The op builds a TensorIterator (output first, so the output's layout decides the loop order)
-// and hands it to copy_kernel (aten/native/cpu/CopyKernel.cpp).
+// and hands it to copy_stub: copy_kernel in aten/native/cpu/CopyKernel.cpp, one per CPU capability.
 
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
@@ -10,6 +10,17 @@
 
 namespace at {
 namespace native {
+
+DEFINE_DISPATCH(copy_stub);
+
+namespace {
+// Here, compiled once, rather than in the kernel file, which is compiled once per capability.
+thread_local const char* tls_last_copy_loop = "";
+}  // namespace
+
+const char* last_copy_loop() { return tls_last_copy_loop; }
+
+void set_last_copy_loop(const char* loop) { tls_last_copy_loop = loop; }
 
 Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
   (void)non_blocking;
@@ -40,7 +51,7 @@ Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
                   .check_all_same_device(false)
                   .build();
   if (iter.numel() == 0) return self;
-  copy_kernel(iter);
+  copy_stub(iter.device_type(), iter);
   if (c10::DispatchTrace::enabled()) {
     c10::DispatchTrace::log(std::string("copy_kernel: ") + last_copy_loop() + " loop");
   }

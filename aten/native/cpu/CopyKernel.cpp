@@ -1,66 +1,75 @@
-// The copy kernel: every layout-changing copy ends here.
+// The copy kernel: every layout-changing copy ends here. Compiled once per CPU capability
+// (miniaten_add_cpu_kernels in aten/CMakeLists.txt) and reached through copy_stub.
 //
 // Note [Which copy loop runs]
 // For each 2-D block TensorIterator hands over (rows of size0 along the fastest dim, size1 rows):
 //  * same dtype, both sides dense along the block -> one memcpy (fast setup makes the whole
-//    contiguous case a single block per thread);
-//  * same dtype, rows contiguous on both sides -> a memcpy per row;
-//  * same dtype, the output contiguous along dim 0 but the input along dim 1 -> a cache-blocked
-//    transpose: 2-D transposes and NCHW <-> NHWC copies, where libtorch reads element by
-//    element with a large stride (REFERENCE.md section 4);
-//  * same dtype otherwise -> a strided element loop on a carrier of the element's size;
-//  * different dtypes -> an element loop converting with c10::convert.
+//    contiguous case a single block per thread), or, for a copy of at least kStreamingBytes in
+//    the AVX2 and AVX512 builds, "streaming": the same run of bytes with non-temporal stores;
+//  * same dtype, rows contiguous on both sides -> a memcpy per row ("vectorized");
+//  * same dtype, the output contiguous along dim 0 but the input along dim 1, both at least
+//    16 long -> a cache-blocked transpose (aten/native/cpu/CopyTranspose.h): 2-D transposes and
+//    NCHW <-> NHWC copies, where libtorch reads element by element with a large stride
+//    (REFERENCE.md section 4);
+//  * same dtype otherwise -> a strided element loop on a carrier of the element's size ("basic");
+//  * different dtypes -> an element loop converting with c10::convert ("convert").
 // Same-dtype loops move bytes through carriers (uint8/16/32/64), so one instantiation per
-// element size serves all ten dtypes.
+// element size serves all ten dtypes. The name of the loop that ran goes to last_copy_loop().
 
+#include <algorithm>
 #include <cstring>
 
 #include "aten/Dispatch.h"
 #include "aten/native/Copy.h"
+#include "aten/native/cpu/CopyTranspose.h"
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 namespace at {
 namespace native {
+inline namespace CPU_CAPABILITY {
 
 namespace {
 
-thread_local const char* tls_last_copy_loop = "";
+// Copies whose output is at least this large use streaming stores (Note [Streaming stores] in
+// CopyTranspose.h). glibc 2.38 and later switch memcpy to non-temporal stores at about a quarter
+// of the last-level cache; this is that for a 32 MiB L3. (The glibc 2.36 of the machine this was
+// measured on, a VM whose CPUID reports a 320 MiB L3, would not stream below 240 MiB.)
+constexpr int64_t kStreamingBytes = int64_t{8} << 20;
 
-// Note [Blocked transpose]
-// The output is contiguous along dim 0 and the input along dim 1. Walking either one element
-// by element strides through the other by a whole row; with power-of-two rows (4096 floats)
-// those addresses all fall in one L1 set and evict each other. So each B x B tile goes through
-// a small buffer: B input row segments are read whole into it, then B output row segments are
-// written whole from it. Every cache line is consumed entirely while it is in cache. B * sizeof(T)
-// is 128 bytes: two cache lines per segment.
-template <typename T>
-constexpr int64_t tile() {
-  return 128 / static_cast<int64_t>(sizeof(T));
-}
+#if defined(__AVX2__)
+constexpr bool kCanStream = true;
 
-template <typename T>
-void blocked_transpose(char* out, const char* in, int64_t size0, int64_t size1, int64_t out_s1,
-                       int64_t in_s0) {
-  constexpr int64_t B = tile<T>();
-  T buffer[B][B];
-  for (int64_t i0 = 0; i0 < size0; i0 += B) {
-    const int64_t ni = std::min(B, size0 - i0);
-    for (int64_t j0 = 0; j0 < size1; j0 += B) {
-      const int64_t nj = std::min(B, size1 - j0);
-      // Input rows i0.. (contiguous along j) into the buffer.
-      for (int64_t i = 0; i < ni; ++i) {
-        const T* src = reinterpret_cast<const T*>(in + (i0 + i) * in_s0) + j0;
-        for (int64_t j = 0; j < nj; ++j) buffer[j][i] = src[j];
-      }
-      // Output rows j0.. (contiguous along i) out of it.
-      for (int64_t j = 0; j < nj; ++j) {
-        T* dst = reinterpret_cast<T*>(out + (j0 + j) * out_s1) + i0;
-        for (int64_t i = 0; i < ni; ++i) dst[i] = buffer[j][i];
-      }
-    }
+// memcpy with non-temporal stores: ordinary stores up to dst's first 32-byte boundary, then
+// four aligned 32-byte streaming stores per step, then the tail.
+void streaming_memcpy(char* dst, const char* src, int64_t n) {
+  const int64_t head = std::min<int64_t>(n, (32 - reinterpret_cast<uintptr_t>(dst) % 32) % 32);
+  std::memcpy(dst, src, static_cast<size_t>(head));
+  int64_t k = head;
+  for (; k + 128 <= n; k += 128) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + k));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + k + 32));
+    const __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + k + 64));
+    const __m256i d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + k + 96));
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + k), a);
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + k + 32), b);
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + k + 64), c);
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + k + 96), d);
   }
+  _mm_sfence();
+  std::memcpy(dst + k, src + k, static_cast<size_t>(n - k));
 }
+#else
+constexpr bool kCanStream = false;
 
-template <typename T>
+void streaming_memcpy(char* dst, const char* src, int64_t n) {
+  std::memcpy(dst, src, static_cast<size_t>(n));
+}
+#endif
+
+template <typename T, bool kStream>
 void same_dtype_loop(char** data, const int64_t* strides, int64_t size0, int64_t size1) {
   constexpr int64_t e = sizeof(T);
   char* out = data[0];
@@ -68,11 +77,16 @@ void same_dtype_loop(char** data, const int64_t* strides, int64_t size0, int64_t
   const int64_t os0 = strides[0], is0 = strides[1], os1 = strides[2], is1 = strides[3];
   if (os0 == e && is0 == e) {
     if (size1 == 1 || (os1 == size0 * e && is1 == size0 * e)) {
-      tls_last_copy_loop = "memcpy";
-      std::memcpy(out, in, static_cast<size_t>(size0 * size1 * e));
+      if (kStream) {
+        set_last_copy_loop("streaming");
+        streaming_memcpy(out, in, size0 * size1 * e);
+      } else {
+        set_last_copy_loop("memcpy");
+        std::memcpy(out, in, static_cast<size_t>(size0 * size1 * e));
+      }
       return;
     }
-    tls_last_copy_loop = "vectorized";
+    set_last_copy_loop("vectorized");
     for (int64_t j = 0; j < size1; ++j) {
       std::memcpy(out + j * os1, in + j * is1, static_cast<size_t>(size0 * e));
     }
@@ -80,11 +94,11 @@ void same_dtype_loop(char** data, const int64_t* strides, int64_t size0, int64_t
   }
   // Below 16 x 16 the whole block fits in L1 anyway: the plain loop is cheaper.
   if (os0 == e && is1 == e && size0 >= 16 && size1 >= 16) {
-    tls_last_copy_loop = "blocked transpose";
-    blocked_transpose<T>(out, in, size0, size1, os1, is0);
+    set_last_copy_loop("blocked transpose");
+    transpose_copy<T, kStream>(out, in, size0, size1, os1, is0);
     return;
   }
-  tls_last_copy_loop = "basic";
+  set_last_copy_loop("basic");
   for (int64_t j = 0; j < size1; ++j) {
     char* o = out + j * os1;
     const char* s = in + j * is1;
@@ -94,9 +108,19 @@ void same_dtype_loop(char** data, const int64_t* strides, int64_t size0, int64_t
   }
 }
 
+template <typename T>
+void copy_same_dtype(TensorIteratorBase& iter) {
+  // Decided for the whole copy, not per block: a thread's share of a large copy is still large.
+  if (kCanStream && iter.numel() * static_cast<int64_t>(sizeof(T)) >= kStreamingBytes) {
+    iter.for_each(same_dtype_loop<T, true>);
+  } else {
+    iter.for_each(same_dtype_loop<T, false>);
+  }
+}
+
 template <typename dst_t, typename src_t>
 void convert_loop(char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-  tls_last_copy_loop = "convert";
+  set_last_copy_loop("convert");
   for (int64_t j = 0; j < size1; ++j) {
     char* o = data[0] + j * strides[2];
     const char* s = data[1] + j * strides[3];
@@ -115,38 +139,34 @@ void convert_loop(char** data, const int64_t* strides, int64_t size0, int64_t si
   }
 }
 
-}  // namespace
-
-const char* last_copy_loop() { return tls_last_copy_loop; }
-
 void copy_kernel(TensorIteratorBase& iter) {
   const c10::ScalarType dst = iter.dtype(0);
   const c10::ScalarType src = iter.dtype(1);
   if (dst == src) {
     switch (c10::elementSize(dst)) {
       case 1:
-        iter.for_each(same_dtype_loop<uint8_t>);
-        return;
+        return copy_same_dtype<uint8_t>(iter);
       case 2:
-        iter.for_each(same_dtype_loop<uint16_t>);
-        return;
+        return copy_same_dtype<uint16_t>(iter);
       case 4:
-        iter.for_each(same_dtype_loop<uint32_t>);
-        return;
+        return copy_same_dtype<uint32_t>(iter);
       case 8:
-        iter.for_each(same_dtype_loop<uint64_t>);
-        return;
+        return copy_same_dtype<uint64_t>(iter);
       default:
         TORCH_INTERNAL_ASSERT(false, "unexpected element size");
     }
   }
   AT_DISPATCH_ALL_MINIATEN_TYPES(dst, "copy_", [&] {
     using dst_t = scalar_t;
-    AT_DISPATCH_ALL_MINIATEN_TYPES(src, "copy_", [&] {
-      iter.for_each(convert_loop<dst_t, scalar_t>);
-    });
+    AT_DISPATCH_ALL_MINIATEN_TYPES(src, "copy_",
+                                   [&] { iter.for_each(convert_loop<dst_t, scalar_t>); });
   });
 }
 
+}  // namespace
+
+REGISTER_DISPATCH(copy_stub, &copy_kernel);
+
+}  // namespace CPU_CAPABILITY
 }  // namespace native
 }  // namespace at
