@@ -15,7 +15,7 @@ DEFINE_DISPATCH(copy_stub);
 
 namespace {
 // Here, compiled once, rather than in the kernel file, which is compiled once per capability.
-thread_local const char* tls_last_copy_loop = "";
+__thread const char* tls_last_copy_loop C10_TLS_FAST = "";
 }  // namespace
 
 const char* last_copy_loop() { return tls_last_copy_loop; }
