@@ -15,6 +15,7 @@
 #include "aten/generated/Operators.h"
 #include "aten/generated/TensorMethods.h"
 #include "aten/core/TensorMethodsManual.h"
+#include "aten/TensorOperators.h"
 #include "c10/core/AutoDispatchGuards.h"
 #include "c10/core/Device.h"
 #include "c10/core/Layout.h"

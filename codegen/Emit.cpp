@@ -35,10 +35,18 @@ std::string escape(const std::string& s) {
   return out;
 }
 
-// Methods return `const Tensor&` for in-place ops, as libtorch 1.13's do.
+// In-place methods are const and return `at::Tensor &` (libtorch 1.13's TensorBody.h), so that
+// `at::Tensor& r = t.add_(1);` compiles. The few ops libtorch marks
+// use_const_ref_for_mutable_tensors (they change metadata, like resize_) return
+// `const at::Tensor &`.
+const std::set<std::string> kConstRefForMutableTensors = {"aten::resize_"};
+
 std::string method_return_type(const NativeFunction& f) {
   const std::string r = cpp_return_type(f.schema);
-  return r == "at::Tensor &" ? "const at::Tensor &" : r;
+  if (r == "at::Tensor &" && kConstRefForMutableTensors.count(f.schema.name())) {
+    return "const at::Tensor &";
+  }
+  return r;
 }
 
 }  // namespace

@@ -32,6 +32,22 @@ class TORCH_API Tensor : public TensorBase {
   }
   Tensor __dispatch_contiguous(c10::MemoryFormat memory_format) const;
 
+  // ---- Operators, as libtorch's TensorBody.h has them (defined in TensorMethodsManual.h; the
+  // binary ones are free functions in aten/TensorOperators.h) ----
+  Tensor operator-() const;
+  Tensor& operator+=(const Tensor& other);
+  Tensor& operator+=(const c10::Scalar& other);
+  Tensor& operator-=(const Tensor& other);
+  Tensor& operator-=(const c10::Scalar& other);
+  Tensor& operator*=(const Tensor& other);
+  Tensor& operator*=(const c10::Scalar& other);
+  Tensor& operator/=(const Tensor& other);
+  Tensor& operator/=(const c10::Scalar& other);
+  // t[i] is t.select(0, i); a Scalar or 0-dim Tensor index must be integral.
+  Tensor operator[](int64_t index) const;
+  Tensor operator[](const c10::Scalar& index) const;
+  Tensor operator[](const Tensor& index) const;
+
   // ---- Autograd (aten/autograd) ----
   // Defined in aten/autograd/Variable.cpp.
   const Tensor& set_requires_grad(bool requires_grad) const {

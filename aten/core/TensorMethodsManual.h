@@ -10,4 +10,27 @@ inline Tensor Tensor::__dispatch_contiguous(c10::MemoryFormat memory_format) con
   return at::_ops::contiguous::call(*this, memory_format);
 }
 
+inline Tensor Tensor::operator-() const { return neg(); }
+inline Tensor& Tensor::operator+=(const Tensor& other) { return add_(other); }
+inline Tensor& Tensor::operator+=(const c10::Scalar& other) { return add_(other); }
+inline Tensor& Tensor::operator-=(const Tensor& other) { return sub_(other); }
+inline Tensor& Tensor::operator-=(const c10::Scalar& other) { return sub_(other); }
+inline Tensor& Tensor::operator*=(const Tensor& other) { return mul_(other); }
+inline Tensor& Tensor::operator*=(const c10::Scalar& other) { return mul_(other); }
+inline Tensor& Tensor::operator/=(const Tensor& other) { return div_(other); }
+inline Tensor& Tensor::operator/=(const c10::Scalar& other) { return div_(other); }
+
+inline Tensor Tensor::operator[](int64_t index) const { return select(0, index); }
+
+inline Tensor Tensor::operator[](const c10::Scalar& index) const {
+  TORCH_CHECK_INDEX(index.isIntegral(false), "Can only index tensors with integral scalars");
+  return (*this)[index.toLong()];
+}
+
+inline Tensor Tensor::operator[](const Tensor& index) const {
+  TORCH_CHECK_INDEX(index.defined(), "Can only index with tensors that are defined");
+  TORCH_CHECK_INDEX(index.dim() == 0, "Can only index with tensors that are scalars (zero-dim)");
+  return (*this)[index.item()];
+}
+
 }  // namespace at

@@ -107,9 +107,9 @@ TEST(CodegenGolden, InPlace) {
 };
 --
 --
-const at::Tensor & add_(const at::Tensor & other, const at::Scalar & alpha=1) const;
+at::Tensor & add_(const at::Tensor & other, const at::Scalar & alpha=1) const;
 // aten::add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
-inline const at::Tensor & Tensor::add_(const at::Tensor & other, const at::Scalar & alpha) const {
+inline at::Tensor & Tensor::add_(const at::Tensor & other, const at::Scalar & alpha) const {
   return at::_ops::add__Tensor::call(const_cast<Tensor&>(*this), other, alpha);
 }
 --
