@@ -102,6 +102,43 @@ at::Tensor slice_Tensor(c10::DispatchKeySet ks, const at::Tensor& self, int64_t 
   });
 }
 
+// split, split_with_sizes, unbind: every piece is a view of self, made as the output of one
+// multi-output node (CreationMeta::MULTI_OUTPUT_NODE: libtorch forbids writing into them in
+// place while they are tracked).
+template <typename F>
+std::vector<at::Tensor> as_multi_output_views(const at::Tensor& base, F&& redispatch) {
+  std::vector<at::Tensor> pieces;
+  {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    pieces = redispatch();
+  }
+  for (const at::Tensor& piece : pieces) {
+    impl::set_view_of(base, piece, CreationMeta::MULTI_OUTPUT_NODE);
+  }
+  return pieces;
+}
+
+std::vector<at::Tensor> split_Tensor(c10::DispatchKeySet ks, const at::Tensor& self,
+                                     int64_t split_size, int64_t dim) {
+  return as_multi_output_views(self, [&] {
+    return at::_ops::split_Tensor::redispatch(ks & kAfterADInplaceOrView, self, split_size, dim);
+  });
+}
+
+std::vector<at::Tensor> split_with_sizes(c10::DispatchKeySet ks, const at::Tensor& self,
+                                         at::IntArrayRef split_sizes, int64_t dim) {
+  return as_multi_output_views(self, [&] {
+    return at::_ops::split_with_sizes::redispatch(ks & kAfterADInplaceOrView, self, split_sizes,
+                                                  dim);
+  });
+}
+
+std::vector<at::Tensor> unbind_int(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dim) {
+  return as_multi_output_views(self, [&] {
+    return at::_ops::unbind_int::redispatch(ks & kAfterADInplaceOrView, self, dim);
+  });
+}
+
 at::Tensor select_int(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dim, int64_t index) {
   return as_view(self, [&] {
     return at::_ops::select_int::redispatch(ks & kAfterADInplaceOrView, self, dim, index);
@@ -138,6 +175,9 @@ TORCH_LIBRARY_IMPL(aten, ADInplaceOrView, m) {
   m.impl("unsqueeze", TORCH_FN(ADInplaceOrView::unsqueeze));
   m.impl("slice.Tensor", TORCH_FN(ADInplaceOrView::slice_Tensor));
   m.impl("select.int", TORCH_FN(ADInplaceOrView::select_int));
+  m.impl("split.Tensor", TORCH_FN(ADInplaceOrView::split_Tensor));
+  m.impl("split_with_sizes", TORCH_FN(ADInplaceOrView::split_with_sizes));
+  m.impl("unbind.int", TORCH_FN(ADInplaceOrView::unbind_int));
   m.impl("diagonal", TORCH_FN(ADInplaceOrView::diagonal));
   m.impl("unfold", TORCH_FN(ADInplaceOrView::unfold));
 }

@@ -92,18 +92,22 @@ std::shared_ptr<Node> grad_accumulator(const at::TensorBase& t) {
   return acc;
 }
 
-void set_view_of(const at::TensorBase& base, const at::TensorBase& view) {
+void set_view_of(const at::TensorBase& base, const at::TensorBase& view,
+                 CreationMeta creation_meta) {
   AutogradMeta* meta = materialize_autograd_meta(view);
   AutogradMeta* base_meta = get_autograd_meta(base);
   meta->is_view_ = true;
+  CreationMeta parent = CreationMeta::DEFAULT;
   if (base_meta && base_meta->is_view_) {
     meta->base_ = base_meta->base_;
-    // A view of a view made under no_grad is as untrackable as its parent.
-    meta->creation_meta_ = base_meta->creation_meta_;
+    // A view of a view made under no_grad (or of a split's piece) is as restricted as its parent.
+    parent = base_meta->creation_meta_;
   } else {
     meta->base_ = at::Tensor(base);
   }
-  if (!at::GradMode::is_enabled()) meta->creation_meta_ = CreationMeta::NO_GRAD_MODE;
+  const CreationMeta requested =
+      at::GradMode::is_enabled() ? creation_meta : CreationMeta::NO_GRAD_MODE;
+  meta->creation_meta_ = requested == CreationMeta::DEFAULT ? parent : requested;
   meta->attr_version_ = view.unsafeGetTensorImpl()->version_counter().current_version();
 }
 

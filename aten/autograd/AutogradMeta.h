@@ -20,7 +20,9 @@ namespace torch {
 namespace autograd {
 
 // How a view was made, for the in-place checks on it.
-enum class CreationMeta : uint8_t { DEFAULT, NO_GRAD_MODE };
+// How a view was made, for the in-place rules (check_inplace): normally; under no_grad; or as
+// one output of split/split_with_sizes/unbind, whose node owns all the outputs at once.
+enum class CreationMeta : uint8_t { DEFAULT, NO_GRAD_MODE, MULTI_OUTPUT_NODE };
 
 // Note [Views and in-place]
 // A view records its root base (`base_`: the base of a view of a view is the first base), and
@@ -82,7 +84,11 @@ TORCH_API std::shared_ptr<Node> grad_accumulator(const at::TensorBase& t);
 
 // Makes `view` a view of `base` (recording the root base and the creation mode); the version
 // counter is already shared by the view kernel. libtorch's as_view.
-TORCH_API void set_view_of(const at::TensorBase& base, const at::TensorBase& view);
+// Records `view` as a view of base (of base's own base when base is a view). The creation meta
+// is `creation_meta` (NO_GRAD_MODE when grad mode is off); a DEFAULT one keeps the parent
+// view's, as libtorch's propagate_creation_meta.
+TORCH_API void set_view_of(const at::TensorBase& base, const at::TensorBase& view,
+                           CreationMeta creation_meta = CreationMeta::DEFAULT);
 
 }  // namespace impl
 

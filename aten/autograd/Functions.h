@@ -204,6 +204,26 @@ struct TORCH_API SliceBackward0 final : public Node {
   c10::optional<int64_t> start, end;
   int64_t step = 1;
 };
+// The multi-output views: one node for all the pieces (output i is piece i). A piece whose
+// gradient never arrives contributes zeros.
+struct TORCH_API SplitBackward0 final : public Node {
+  MINIATEN_NODE(SplitBackward0)
+  std::vector<int64_t> self_sizes;
+  int64_t split_size = 0, dim = 0;
+  at::TensorOptions self_options;
+};
+struct TORCH_API SplitWithSizesBackward0 final : public Node {
+  MINIATEN_NODE(SplitWithSizesBackward0)
+  std::vector<int64_t> self_sizes, split_sizes;
+  int64_t dim = 0;
+  at::TensorOptions self_options;
+};
+struct TORCH_API UnbindBackward0 final : public Node {
+  MINIATEN_NODE(UnbindBackward0)
+  std::vector<int64_t> self_sizes;
+  int64_t dim = 0;
+  at::TensorOptions self_options;
+};
 struct TORCH_API SelectBackward0 final : public Node {
   MINIATEN_NODE(SelectBackward0)
   std::vector<int64_t> self_sizes;

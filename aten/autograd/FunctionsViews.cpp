@@ -58,6 +58,34 @@ variable_list SliceBackward0::apply(variable_list&& grads) {
   return {slice_backward(grads[0], self_sizes, dim, start, end, step)};
 }
 
+variable_list SplitBackward0::apply(variable_list&& grads) {
+  at::Tensor grad_input = at::zeros(self_sizes, self_options);
+  for (size_t i = 0; i < grads.size(); ++i) {
+    if (!grads[i].defined()) continue;
+    const int64_t start = static_cast<int64_t>(i) * split_size;
+    grad_input.narrow(dim, start, grads[i].size(dim)).copy_(grads[i]);
+  }
+  return {grad_input};
+}
+
+variable_list SplitWithSizesBackward0::apply(variable_list&& grads) {
+  at::Tensor grad_input = at::zeros(self_sizes, self_options);
+  int64_t start = 0;
+  for (size_t i = 0; i < grads.size(); ++i) {
+    if (grads[i].defined()) grad_input.narrow(dim, start, split_sizes[i]).copy_(grads[i]);
+    start += split_sizes[i];
+  }
+  return {grad_input};
+}
+
+variable_list UnbindBackward0::apply(variable_list&& grads) {
+  at::Tensor grad_input = at::zeros(self_sizes, self_options);
+  for (size_t i = 0; i < grads.size(); ++i) {
+    if (grads[i].defined()) grad_input.select(dim, static_cast<int64_t>(i)).copy_(grads[i]);
+  }
+  return {grad_input};
+}
+
 variable_list SelectBackward0::apply(variable_list&& grads) {
   return {select_backward(grads[0], self_sizes, dim, index)};
 }

@@ -27,12 +27,20 @@ void check_inplace(const at::Tensor& self, bool requires_grad) {
   if (!requires_grad || !at::GradMode::is_enabled()) return;
   const AutogradMeta* meta = get_autograd_meta(self);
   if (meta != nullptr && meta->is_view_) {
-    if (meta->creation_meta_ == CreationMeta::NO_GRAD_MODE) {
+    // libtorch's handle_view_on_rebase: which view (the whole prefix stands in when it has no
+    // grad_fn), then why it cannot be written in place.
+    if (meta->creation_meta_ != CreationMeta::DEFAULT) {
       const std::string head =
           meta->grad_fn_ ? "Output " + std::to_string(meta->output_nr_) + " of " +
                                meta->grad_fn_->name() + " is a view and is being modified inplace."
                          : "A view was created in no_grad mode and is being modified inplace "
                            "with grad mode enabled.";
+      if (meta->creation_meta_ == CreationMeta::MULTI_OUTPUT_NODE) {
+        TORCH_CHECK(false, head,
+                    " This view is the output of a function that returns multiple views. Such "
+                    "functions do not allow the output views to be modified inplace. You should "
+                    "replace the inplace operation by an out-of-place one.");
+      }
       TORCH_CHECK(false, head,
                   " Given that this use case is ambiguous and error-prone, it is forbidden. You "
                   "can clarify your code by moving both the view and the inplace either both "

@@ -130,6 +130,54 @@ at::Tensor slice_Tensor(c10::DispatchKeySet ks, const at::Tensor& self, int64_t 
   });
 }
 
+// The multi-output views: piece i is output i of one node.
+template <typename F>
+std::vector<at::Tensor> record_views(const std::shared_ptr<Node>& grad_fn, F&& redispatch) {
+  std::vector<at::Tensor> pieces = below_autograd_inplace_or_view(std::forward<F>(redispatch));
+  for (const at::Tensor& piece : pieces) set_history(piece, grad_fn);
+  return pieces;
+}
+
+std::vector<at::Tensor> split_Tensor(c10::DispatchKeySet ks, const at::Tensor& self,
+                                     int64_t split_size, int64_t dim) {
+  auto grad_fn = make_node_if<SplitBackward0>(compute_requires_grad(self), self);
+  if (grad_fn) {
+    grad_fn->self_sizes = self.sizes().vec();
+    grad_fn->split_size = split_size;
+    grad_fn->dim = dim;
+    grad_fn->self_options = self.options();
+  }
+  return record_views(grad_fn, [&] {
+    return at::_ops::split_Tensor::redispatch(ks & kAfterAutograd, self, split_size, dim);
+  });
+}
+
+std::vector<at::Tensor> split_with_sizes(c10::DispatchKeySet ks, const at::Tensor& self,
+                                         at::IntArrayRef split_sizes, int64_t dim) {
+  auto grad_fn = make_node_if<SplitWithSizesBackward0>(compute_requires_grad(self), self);
+  if (grad_fn) {
+    grad_fn->self_sizes = self.sizes().vec();
+    grad_fn->split_sizes = split_sizes.vec();
+    grad_fn->dim = dim;
+    grad_fn->self_options = self.options();
+  }
+  return record_views(grad_fn, [&] {
+    return at::_ops::split_with_sizes::redispatch(ks & kAfterAutograd, self, split_sizes, dim);
+  });
+}
+
+std::vector<at::Tensor> unbind_int(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dim) {
+  auto grad_fn = make_node_if<UnbindBackward0>(compute_requires_grad(self), self);
+  if (grad_fn) {
+    grad_fn->self_sizes = self.sizes().vec();
+    grad_fn->dim = dim;
+    grad_fn->self_options = self.options();
+  }
+  return record_views(grad_fn, [&] {
+    return at::_ops::unbind_int::redispatch(ks & kAfterAutograd, self, dim);
+  });
+}
+
 at::Tensor select_int(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dim, int64_t index) {
   auto grad_fn = make_node_if<SelectBackward0>(compute_requires_grad(self), self);
   if (grad_fn) {
@@ -186,6 +234,9 @@ TORCH_LIBRARY_IMPL(aten, Autograd, m) {
   m.impl("unsqueeze", TORCH_FN(VariableType::unsqueeze));
   m.impl("slice.Tensor", TORCH_FN(VariableType::slice_Tensor));
   m.impl("select.int", TORCH_FN(VariableType::select_int));
+  m.impl("split.Tensor", TORCH_FN(VariableType::split_Tensor));
+  m.impl("split_with_sizes", TORCH_FN(VariableType::split_with_sizes));
+  m.impl("unbind.int", TORCH_FN(VariableType::unbind_int));
   m.impl("diagonal", TORCH_FN(VariableType::diagonal));
   m.impl("unfold", TORCH_FN(VariableType::unfold));
 }

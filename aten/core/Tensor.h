@@ -48,6 +48,10 @@ class TORCH_API Tensor : public TensorBase {
   Tensor operator[](const c10::Scalar& index) const;
   Tensor operator[](const Tensor& index) const;
 
+  // The one element as a T: item().to<T>(), with Scalar's overflow check.
+  template <typename T>
+  T item() const;
+
   // ---- Autograd (aten/autograd) ----
   // Defined in aten/autograd/Variable.cpp.
   const Tensor& set_requires_grad(bool requires_grad) const {

@@ -10,6 +10,11 @@ inline Tensor Tensor::__dispatch_contiguous(c10::MemoryFormat memory_format) con
   return at::_ops::contiguous::call(*this, memory_format);
 }
 
+template <typename T>
+T Tensor::item() const {
+  return item().to<T>();
+}
+
 inline Tensor Tensor::operator-() const { return neg(); }
 inline Tensor& Tensor::operator+=(const Tensor& other) { return add_(other); }
 inline Tensor& Tensor::operator+=(const c10::Scalar& other) { return add_(other); }

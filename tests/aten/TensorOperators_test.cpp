@@ -124,3 +124,9 @@ static_assert(std::is_same<decltype(std::declval<const at::Tensor&>().zero_()), 
 static_assert(std::is_same<decltype(std::declval<const at::Tensor&>().resize_({2})),
                            const at::Tensor&>::value,
               "resize_ returns const at::Tensor&");
+
+TEST(TensorOperators, TypedItem) {
+  EXPECT_EQ(at::full({1}, 2.5).item<float>(), 2.5f);
+  EXPECT_EQ(at::full({}, 7, at::kLong).item<int64_t>(), 7);
+  EXPECT_EQ(at::full({1}, 3.0).item<int>(), 3);
+}

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "GradCheck.h"
@@ -11,6 +13,9 @@
 namespace {
 
 using IntList = std::vector<int64_t>;
+using miniaten_test::gradcheck;
+using miniaten_test::leaf;
+using miniaten_test::TensorList;
 
 IntList grad_strides(const at::Tensor& t) {
   return t.grad().strides().vec();
@@ -148,6 +153,74 @@ TEST(ViewTracking, ReshapeAliasOrUnsafeView) {
   EXPECT_TRUE(y.reshape({6}).is_view());
   EXPECT_FALSE(y.t().reshape({6}).is_view());
   EXPECT_EQ(y.t().reshape({6})._version(), 0);
+}
+
+// split, split_with_sizes, chunk and unbind: one node owns all the pieces (output i is piece i),
+// every piece is a view of the input, and none may be written in place while tracked. The
+// texts are libtorch 1.13's.
+std::string inplace_error(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const c10::Error& e) {
+    return e.what_without_backtrace();
+  }
+  return "no error";
+}
+
+const char* const kMultiOutput =
+    " is a view and is being modified inplace. This view is the output of a function that "
+    "returns multiple views. Such functions do not allow the output views to be modified "
+    "inplace. You should replace the inplace operation by an out-of-place one.";
+
+TEST(ViewTracking, MultiOutputViews) {
+  auto x = torch::ones({4, 3}, torch::requires_grad());
+  std::vector<at::Tensor> pieces = x.split(2);
+  ASSERT_EQ(pieces.size(), 2u);
+  EXPECT_EQ(pieces[0].grad_fn()->name(), "SplitBackward0");
+  EXPECT_EQ(pieces[0].grad_fn(), pieces[1].grad_fn());
+  EXPECT_EQ(pieces[1].output_nr(), 1u);
+  EXPECT_TRUE(pieces[1].is_view());
+  EXPECT_TRUE(pieces[1]._base().is_same(x));
+  EXPECT_EQ(x.split_with_sizes({1, 3})[1].grad_fn()->name(), "SplitWithSizesBackward0");
+  EXPECT_EQ(x.chunk(2)[0].grad_fn()->name(), "SplitBackward0");
+  EXPECT_EQ(x.unbind(1)[2].grad_fn()->name(), "UnbindBackward0");
+
+  // Gradients: pieces that are not used contribute zeros.
+  (pieces[1] * 3).sum().backward();
+  const at::Tensor g = x.grad().contiguous();
+  EXPECT_EQ(std::vector<float>(g.data_ptr<float>(), g.data_ptr<float>() + g.numel()),
+            (std::vector<float>{0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3}));
+  EXPECT_TRUE(gradcheck([](const TensorList& in) { return in[0].split_with_sizes({1, 2}, 1)[1]; },
+                        {leaf({2, 3})}));
+  EXPECT_TRUE(gradcheck(
+      [](const TensorList& in) {
+        auto rows = in[0].unbind(0);
+        return rows[0] * 2 + rows[2];
+      },
+      {leaf({3, 2})}));
+
+  // No in-place writes into a tracked piece, nor into a view of one.
+  at::Tensor y = x.clone();
+  std::vector<at::Tensor> parts = y.split(2);
+  EXPECT_EQ(inplace_error([&] { parts[1].mul_(2); }),
+            std::string("Output 1 of SplitBackward0") + kMultiOutput);
+  EXPECT_EQ(inplace_error([&] { parts[0].view({-1}).mul_(2); }),
+            std::string("Output 0 of ViewBackward0") + kMultiOutput);
+  {
+    torch::NoGradGuard no_grad;
+    EXPECT_EQ(inplace_error([&] { parts[0].mul_(2); }), "no error");
+  }
+  // Nothing requires grad: nothing is tracked, the write goes through to the base.
+  at::Tensor z = torch::ones({4, 3});
+  std::vector<at::Tensor> columns = z.unbind(1);
+  columns[2].add_(1);
+  EXPECT_EQ(z.sum().item<float>(), 16.f);
+  // ... unless the other operand requires grad: the piece has no node to name.
+  EXPECT_EQ(inplace_error([&] { columns[2].add_(x.select(1, 0)); }),
+            "A view was created in no_grad mode and is being modified inplace with grad mode "
+            "enabled. This view is the output of a function that returns multiple views. Such "
+            "functions do not allow the output views to be modified inplace. You should replace "
+            "the inplace operation by an out-of-place one.");
 }
 
 }  // namespace
