@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
@@ -153,14 +154,22 @@ Tensor alias(const Tensor& self) {
 
 // ---- view, reshape, flatten, unflatten ------------------------------------------------------
 
-Tensor view(const Tensor& self, IntArrayRef size) {
-  const DimVector inferred_size = infer_size_dv(size, self.numel());
-  const c10::optional<DimVector> stride =
+namespace {
+// view's sizes (the -1 inferred) and the strides computeStride finds for them, or view's error.
+std::pair<DimVector, DimVector> view_geometry(const Tensor& self, IntArrayRef size) {
+  DimVector inferred_size = infer_size_dv(size, self.numel());
+  c10::optional<DimVector> stride =
       detail::computeStride(self.sizes(), self.strides(), inferred_size);
   TORCH_CHECK(stride.has_value(),
               "view size is not compatible with input tensor's size and stride (at least one "
               "dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
-  return make_view(self, inferred_size, *stride, self.storage_offset());
+  return {std::move(inferred_size), std::move(*stride)};
+}
+}  // namespace
+
+Tensor view(const Tensor& self, IntArrayRef size) {
+  const auto geometry = view_geometry(self, size);
+  return make_view(self, geometry.first, geometry.second, self.storage_offset());
 }
 
 Tensor view_as(const Tensor& self, const Tensor& other) {
@@ -188,16 +197,11 @@ Tensor _reshape_alias(const Tensor& self, IntArrayRef size, IntArrayRef stride) 
 // not its version counter and is not tracked as a view. reshape only calls it on a fresh
 // clone, where nothing else can see the storage.
 Tensor _unsafe_view(const Tensor& self, IntArrayRef size) {
-  const DimVector inferred_size = infer_size_dv(size, self.numel());
-  const c10::optional<DimVector> stride =
-      detail::computeStride(self.sizes(), self.strides(), inferred_size);
-  TORCH_CHECK(stride.has_value(),
-              "view size is not compatible with input tensor's size and stride (at least one"
-              " dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
+  const auto geometry = view_geometry(self, size);
   TensorImpl* base = self.unsafeGetTensorImpl();
   auto impl = c10::make_intrusive<TensorImpl>(c10::Storage(base->storage()), base->key_set(),
                                               base->dtype());
-  impl->set_sizes_and_strides(inferred_size, *stride, self.storage_offset());
+  impl->set_sizes_and_strides(geometry.first, geometry.second, self.storage_offset());
   return Tensor(std::move(impl));
 }
 

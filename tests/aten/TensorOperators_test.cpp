@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/TestUtils.h"
 #include "aten/ATen.h"
 
 namespace {
@@ -95,21 +96,14 @@ TEST(TensorOperators, IndexingSelectsAlongDimZero) {
   EXPECT_EQ(t[c10::Scalar(2)].storage_offset(), 4);
   EXPECT_EQ(t[at::scalar_tensor(1, at::kLong)].storage_offset(), 2);
   EXPECT_EQ(t[1][0].item().toDouble(), 2.0);
-  auto message = [](const std::function<void()>& f) -> std::string {
-    try {
-      f();
-    } catch (const c10::Error& e) {
-      return e.what_without_backtrace();
-    }
-    return "no error";
-  };
-  EXPECT_EQ(message([&] { (void)t[c10::Scalar(1.5)]; }),
+  using test_util::error_of;
+  EXPECT_EQ(error_of([&] { (void)t[c10::Scalar(1.5)]; }),
             "Can only index tensors with integral scalars");
-  EXPECT_EQ(message([&] { (void)t[at::Tensor()]; }),
+  EXPECT_EQ(error_of([&] { (void)t[at::Tensor()]; }),
             "Can only index with tensors that are defined");
-  EXPECT_EQ(message([&] { (void)t[at::arange(2)]; }),
+  EXPECT_EQ(error_of([&] { (void)t[at::arange(2)]; }),
             "Can only index with tensors that are scalars (zero-dim)");
-  EXPECT_EQ(message([&] { (void)t[3]; }),
+  EXPECT_EQ(error_of([&] { (void)t[3]; }),
             "select(): index 3 out of range for tensor of size [3, 2] at dimension 0");
 }
 

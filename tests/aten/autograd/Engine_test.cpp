@@ -276,20 +276,12 @@ TEST(OutVariants, RefuseArgumentsThatRequireGrad) {
   const std::string expected =
       "(): functions with out=... arguments don't support automatic differentiation, but one of "
       "the arguments requires grad.";
-  auto message = [](const std::function<void()>& f) -> std::string {
-    try {
-      f();
-    } catch (const c10::Error& e) {
-      return e.what_without_backtrace();
-    }
-    return "no error";
-  };
-  EXPECT_EQ(message([&] { at::add_out(out, x, x); }), "add" + expected);
-  EXPECT_EQ(message([&] { at::mul_out(out, x, at::ones({2})); }), "mul" + expected);
-  EXPECT_EQ(message([&] { at::sum_out(out, x, {0}); }), "sum" + expected);
+  EXPECT_EQ(error_of([&] { at::add_out(out, x, x); }), "add" + expected);
+  EXPECT_EQ(error_of([&] { at::mul_out(out, x, at::ones({2})); }), "mul" + expected);
+  EXPECT_EQ(error_of([&] { at::sum_out(out, x, {0}); }), "sum" + expected);
   // An out that requires grad counts too.
   auto out_grad = torch::empty({2}, torch::requires_grad());
-  EXPECT_EQ(message([&] { at::add_out(out_grad, at::ones({2}), at::ones({2})); }),
+  EXPECT_EQ(error_of([&] { at::add_out(out_grad, at::ones({2}), at::ones({2})); }),
             "add" + expected);
   // Nothing requires grad, or grad mode is off: it runs, and bumps out once.
   at::add_out(out, at::ones({2}), at::ones({2}));

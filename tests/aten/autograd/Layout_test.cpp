@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/TestUtils.h"
 #include "GradCheck.h"
 
 namespace {
@@ -158,15 +159,6 @@ TEST(ViewTracking, ReshapeAliasOrUnsafeView) {
 // split, split_with_sizes, chunk and unbind: one node owns all the pieces (output i is piece i),
 // every piece is a view of the input, and none may be written in place while tracked. The
 // texts are libtorch 1.13's.
-std::string inplace_error(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  }
-  return "no error";
-}
-
 const char* const kMultiOutput =
     " is a view and is being modified inplace. This view is the output of a function that "
     "returns multiple views. Such functions do not allow the output views to be modified "
@@ -202,13 +194,13 @@ TEST(ViewTracking, MultiOutputViews) {
   // No in-place writes into a tracked piece, nor into a view of one.
   at::Tensor y = x.clone();
   std::vector<at::Tensor> parts = y.split(2);
-  EXPECT_EQ(inplace_error([&] { parts[1].mul_(2); }),
+  EXPECT_EQ(test_util::error_of([&] { parts[1].mul_(2); }),
             std::string("Output 1 of SplitBackward0") + kMultiOutput);
-  EXPECT_EQ(inplace_error([&] { parts[0].view({-1}).mul_(2); }),
+  EXPECT_EQ(test_util::error_of([&] { parts[0].view({-1}).mul_(2); }),
             std::string("Output 0 of ViewBackward0") + kMultiOutput);
   {
     torch::NoGradGuard no_grad;
-    EXPECT_EQ(inplace_error([&] { parts[0].mul_(2); }), "no error");
+    EXPECT_EQ(test_util::error_of([&] { parts[0].mul_(2); }), "no error");
   }
   // Nothing requires grad: nothing is tracked, the write goes through to the base.
   at::Tensor z = torch::ones({4, 3});
@@ -216,7 +208,7 @@ TEST(ViewTracking, MultiOutputViews) {
   columns[2].add_(1);
   EXPECT_EQ(z.sum().item<float>(), 16.f);
   // ... unless the other operand requires grad: the piece has no node to name.
-  EXPECT_EQ(inplace_error([&] { columns[2].add_(x.select(1, 0)); }),
+  EXPECT_EQ(test_util::error_of([&] { columns[2].add_(x.select(1, 0)); }),
             "A view was created in no_grad mode and is being modified inplace with grad mode "
             "enabled. This view is the output of a function that returns multiple views. Such "
             "functions do not allow the output views to be modified inplace. You should replace "
