@@ -213,6 +213,15 @@ ApiSignature grouped_signature(const NativeFunction& f, const std::string& name,
   ApiSignature sig{name, {}, {}};
   const auto& schema_args = f.schema.arguments();
   const size_t to = f.has_tensor_options() ? f.tensor_options_start() : schema_args.size();
+  // A method's *this is the argument named self, which is not always the first one
+  // (where.self(Tensor condition, Tensor self, Tensor other): x.where(cond, y)).
+  size_t self_index = 0;
+  for (size_t i = 0; i < schema_args.size(); ++i) {
+    if (schema_args[i].name() == "self") {
+      self_index = i;
+      break;
+    }
+  }
   for (size_t i = 0; i < schema_args.size(); ++i) {
     const auto& a = schema_args[i];
     if (group && i >= to && i < to + 4) {
@@ -223,7 +232,7 @@ ApiSignature grouped_signature(const NativeFunction& f, const std::string& name,
       sig.dispatcher_exprs.push_back(exprs[i - to]);
       continue;
     }
-    if (skip_self && i == 0) {
+    if (skip_self && i == self_index) {
       sig.dispatcher_exprs.push_back("const_cast<Tensor&>(*this)");
       continue;
     }

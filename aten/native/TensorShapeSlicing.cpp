@@ -26,6 +26,13 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   return at::slice(self, dim, start, start + length, 1);
 }
 
+// narrow.Tensor: the start as a 0-dim integral tensor (libtorch's text).
+Tensor narrow_tensor(const Tensor& self, int64_t dim, const Tensor& start, int64_t length) {
+  TORCH_CHECK(start.dim() == 0 && c10::isIntegralType(start.scalar_type(), /*includeBool=*/false),
+              "start must be an 0-dim integral Tensor.");
+  return at::narrow(self, dim, start.item<int64_t>(), length);
+}
+
 Tensor slice(const Tensor& self, int64_t dim, c10::optional<int64_t> start,
              c10::optional<int64_t> end, int64_t step) {
   const int64_t ndim = self.dim();
@@ -145,6 +152,12 @@ std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
     splits[i] = self.narrow(dim, i * split_size, length);
   }
   return splits;
+}
+
+// split.sizes: the list form of split is split_with_sizes (CompositeImplicitAutograd, so its
+// node is SplitWithSizesBackward0, as in libtorch).
+std::vector<Tensor> split(const Tensor& self, IntArrayRef split_sizes, int64_t dim) {
+  return at::split_with_sizes(self, split_sizes, dim);
 }
 
 std::vector<Tensor> split_with_sizes(const Tensor& self, IntArrayRef split_sizes, int64_t dim) {

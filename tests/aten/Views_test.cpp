@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "aten/ATen.h"
+#include "tests/TestUtils.h"
 
 namespace {
 
@@ -420,5 +421,30 @@ INSTANTIATE_TEST_SUITE_P(Layouts, ViewLayouts, ::testing::ValuesIn(layouts()),
                          [](const ::testing::TestParamInfo<Layout>& info) {
                            return info.param.name;
                          });
+
+// The overloads libtorch code reaches for: narrow with a 0-dim tensor start, split with a list
+// of sizes, and where as a method of the values (x.where(cond, y)).
+TEST(ViewOverloads, NarrowTensorStartSplitSizesWhereMethod) {
+  at::Tensor t = at::arange(12, at::kFloat).view({4, 3});
+  at::Tensor rows = t.narrow(0, at::scalar_tensor(1, at::kLong), 2);
+  EXPECT_EQ(rows.sizes().vec(), IntList({2, 3}));
+  EXPECT_EQ(rows.storage_offset(), 3);
+  EXPECT_TRUE(rows.is_alias_of(t));
+  EXPECT_EQ(test_util::error_of([&] { t.narrow(0, at::scalar_tensor(1.0), 2); }),
+            "start must be an 0-dim integral Tensor.");
+  EXPECT_EQ(test_util::error_of([&] { t.narrow(0, at::arange(1), 2); }),
+            "start must be an 0-dim integral Tensor.");
+
+  std::vector<at::Tensor> pieces = t.split({1, 3}, 0);
+  ASSERT_EQ(pieces.size(), 2u);
+  EXPECT_EQ(pieces[1].sizes().vec(), IntList({3, 3}));
+  EXPECT_EQ(pieces[1].storage_offset(), 3);
+  EXPECT_EQ(t.split(2).size(), 2u);  // the int overload still wins for a bare int
+
+  at::Tensor cond = t > 5;
+  at::Tensor picked = t.where(cond, at::zeros({4, 3}));
+  EXPECT_EQ(picked[0][2].item<float>(), 0.f);
+  EXPECT_EQ(picked[2][0].item<float>(), 6.f);
+}
 
 }  // namespace

@@ -175,6 +175,7 @@ TEST(ViewTracking, MultiOutputViews) {
   EXPECT_TRUE(pieces[1]._base().is_same(x));
   EXPECT_EQ(x.split_with_sizes({1, 3})[1].grad_fn()->name(), "SplitWithSizesBackward0");
   EXPECT_EQ(x.chunk(2)[0].grad_fn()->name(), "SplitBackward0");
+  EXPECT_EQ(x.split({3, 1})[0].grad_fn()->name(), "SplitWithSizesBackward0");
   EXPECT_EQ(x.unbind(1)[2].grad_fn()->name(), "UnbindBackward0");
 
   // Gradients: pieces that are not used contribute zeros.
