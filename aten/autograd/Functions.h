@@ -85,6 +85,22 @@ struct TORCH_API DivBackward1 final : public Node {  // div.Scalar
   MINIATEN_NODE(DivBackward1)
   c10::Scalar other;
 };
+// div with rounding_mode: a rounded quotient is piecewise constant, so its gradient is
+// grad * 0 (libtorch's formula: NaN where grad is not finite); without a mode, div's.
+struct TORCH_API DivBackward2 final : public Node {  // div.Tensor_mode
+  MINIATEN_NODE(DivBackward2)
+  SavedVariable self_, other_;
+  c10::optional<std::string> rounding_mode;
+  void release_variables() override {
+    self_.reset_data();
+    other_.reset_data();
+  }
+};
+struct TORCH_API DivBackward3 final : public Node {  // div.Scalar_mode
+  MINIATEN_NODE(DivBackward3)
+  c10::Scalar other;
+  c10::optional<std::string> rounding_mode;
+};
 struct TORCH_API NegBackward0 final : public Node {
   MINIATEN_NODE(NegBackward0)
 };

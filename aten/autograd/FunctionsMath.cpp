@@ -108,6 +108,27 @@ variable_list DivBackward1::apply(variable_list&& grads) {
   return {at::div(grads[0], other)};
 }
 
+variable_list DivBackward2::apply(variable_list&& grads) {
+  variable_list result(2);
+  if (rounding_mode.has_value()) {
+    if (should_compute_output(0)) result[0] = at::mul(grads[0], 0);
+    if (should_compute_output(1)) result[1] = at::mul(grads[0], 0);
+    return result;
+  }
+  const at::Tensor other = other_.unpack();
+  if (should_compute_output(0)) result[0] = at::div(grads[0], other);
+  if (should_compute_output(1)) {
+    const at::Tensor self = self_.unpack();
+    result[1] = at::div(at::mul(grads[0].neg(), self), at::mul(other, other));
+  }
+  return result;
+}
+
+variable_list DivBackward3::apply(variable_list&& grads) {
+  if (rounding_mode.has_value()) return {at::mul(grads[0], 0)};
+  return {at::div(grads[0], other)};
+}
+
 variable_list NegBackward0::apply(variable_list&& grads) {
   return {grads[0].neg()};
 }

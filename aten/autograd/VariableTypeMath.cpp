@@ -178,9 +178,74 @@ at::Tensor& div__Scalar(c10::DispatchKeySet ks, at::Tensor& self, const at::Scal
   });
 }
 
+at::Tensor div_Tensor_mode(c10::DispatchKeySet ks, const at::Tensor& self, const at::Tensor& other,
+                           c10::optional<c10::string_view> rounding_mode) {
+  auto grad_fn = make_node_if<DivBackward2>(compute_requires_grad(self, other), self, other);
+  if (grad_fn) {
+    if (!rounding_mode.has_value()) {
+      if (grad_fn->should_compute_output(1)) grad_fn->self_ = SavedVariable(self, false);
+      grad_fn->other_ = SavedVariable(other, false);
+    } else {
+      grad_fn->rounding_mode = std::string(*rounding_mode);
+    }
+  }
+  return record_functional(std::move(grad_fn), [&] {
+    return at::_ops::div_Tensor_mode::redispatch(ks & kAfterAutograd, self, other, rounding_mode);
+  });
+}
+
+at::Tensor& div__Tensor_mode(c10::DispatchKeySet ks, at::Tensor& self, const at::Tensor& other,
+                             c10::optional<c10::string_view> rounding_mode) {
+  const bool requires_grad = compute_requires_grad(self, other);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<DivBackward2>(requires_grad, self, other);
+  if (grad_fn) {
+    if (!rounding_mode.has_value()) {
+      if (grad_fn->should_compute_output(1))
+        grad_fn->self_ = SavedVariable(original_value(self), false);
+      grad_fn->other_ = SavedVariable(other, false);
+    } else {
+      grad_fn->rounding_mode = std::string(*rounding_mode);
+    }
+  }
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::div__Tensor_mode::redispatch(ks & kAfterAutograd, self, other, rounding_mode);
+  });
+}
+
+at::Tensor div_Scalar_mode(c10::DispatchKeySet ks, const at::Tensor& self, const at::Scalar& other,
+                           c10::optional<c10::string_view> rounding_mode) {
+  auto grad_fn = make_node_if<DivBackward3>(compute_requires_grad(self), self);
+  if (grad_fn) {
+    grad_fn->other = other;
+    if (rounding_mode.has_value()) grad_fn->rounding_mode = std::string(*rounding_mode);
+  }
+  return record_functional(std::move(grad_fn), [&] {
+    return at::_ops::div_Scalar_mode::redispatch(ks & kAfterAutograd, self, other, rounding_mode);
+  });
+}
+
+at::Tensor& div__Scalar_mode(c10::DispatchKeySet ks, at::Tensor& self, const at::Scalar& other,
+                             c10::optional<c10::string_view> rounding_mode) {
+  const bool requires_grad = compute_requires_grad(self);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<DivBackward3>(requires_grad, self);
+  if (grad_fn) {
+    grad_fn->other = other;
+    if (rounding_mode.has_value()) grad_fn->rounding_mode = std::string(*rounding_mode);
+  }
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::div__Scalar_mode::redispatch(ks & kAfterAutograd, self, other, rounding_mode);
+  });
+}
+
 }  // namespace VariableType
 
 TORCH_LIBRARY_IMPL(aten, Autograd, m) {
+  m.impl("div.Tensor_mode", TORCH_FN(VariableType::div_Tensor_mode));
+  m.impl("div_.Tensor_mode", TORCH_FN(VariableType::div__Tensor_mode));
+  m.impl("div.Scalar_mode", TORCH_FN(VariableType::div_Scalar_mode));
+  m.impl("div_.Scalar_mode", TORCH_FN(VariableType::div__Scalar_mode));
   m.impl("add.Tensor", TORCH_FN(VariableType::add_Tensor));
   m.impl("add_.Tensor", TORCH_FN(VariableType::add__Tensor));
   m.impl("add.Scalar", TORCH_FN(VariableType::add_Scalar));

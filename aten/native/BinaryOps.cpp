@@ -32,6 +32,8 @@ namespace native {
 DEFINE_DISPATCH(add_stub);
 DEFINE_DISPATCH(mul_stub);
 DEFINE_DISPATCH(div_true_stub);
+DEFINE_DISPATCH(div_trunc_stub);
+DEFINE_DISPATCH(div_floor_stub);
 DEFINE_DISPATCH(add_dense_stub);
 DEFINE_DISPATCH(mul_dense_stub);
 DEFINE_DISPATCH(div_true_dense_stub);
@@ -116,6 +118,24 @@ TensorIterator run_mul(Tensor& out, const Tensor& self, const Tensor& other) {
 TensorIterator run_div(Tensor& out, const Tensor& self, const Tensor& other) {
   auto iter = TensorIterator::binary_float_op(out, self, other);
   div_true_stub(iter.device_type(), iter);
+  return iter;
+}
+
+// div with a rounding mode: None is true division; "trunc" and "floor" promote as add does
+// (integers stay integers) and round the quotient.
+TensorIterator run_div_mode(Tensor& out, const Tensor& self, const Tensor& other,
+                            c10::optional<c10::string_view> rounding_mode) {
+  if (!rounding_mode.has_value()) return run_div(out, self, other);
+  const bool trunc = *rounding_mode == "trunc";
+  TORCH_CHECK(trunc || *rounding_mode == "floor",
+              "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '",
+              *rounding_mode, "'");
+  auto iter = TensorIterator::binary_op(out, self, other);
+  if (trunc) {
+    div_trunc_stub(iter.device_type(), iter);
+  } else {
+    div_floor_stub(iter.device_type(), iter);
+  }
   return iter;
 }
 
@@ -254,6 +274,31 @@ Tensor& div_out(const Tensor& self, const Tensor& other, Tensor& out) {
 
 Tensor div(const Tensor& self, const Scalar& other) {
   return at::div(self, wrapped_scalar_for(self, other));
+}
+
+Tensor div(const Tensor& self, const Tensor& other, c10::optional<c10::string_view> rounding_mode) {
+  Tensor out;
+  return run_div_mode(out, self, other, rounding_mode).output();
+}
+
+Tensor& div_(Tensor& self, const Tensor& other, c10::optional<c10::string_view> rounding_mode) {
+  run_div_mode(self, self, other, rounding_mode);
+  return self;
+}
+
+Tensor& div_out(const Tensor& self, const Tensor& other, c10::optional<c10::string_view> rounding_mode,
+                Tensor& out) {
+  run_div_mode(out, self, other, rounding_mode);
+  return out;
+}
+
+Tensor div(const Tensor& self, const Scalar& other, c10::optional<c10::string_view> rounding_mode) {
+  return at::div(self, wrapped_scalar_for(self, other), rounding_mode);
+}
+
+Tensor& div_(Tensor& self, const Scalar& other, c10::optional<c10::string_view> rounding_mode) {
+  self.div_(wrapped_scalar_for(self, other), rounding_mode);
+  return self;
 }
 
 Tensor& div_(Tensor& self, const Scalar& other) {

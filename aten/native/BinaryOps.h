@@ -25,6 +25,10 @@ DECLARE_DISPATCH(structured_binary_fn_alpha, add_stub);
 DECLARE_DISPATCH(structured_binary_fn, mul_stub);
 // True division: the operator promotes integer inputs to float first.
 DECLARE_DISPATCH(structured_binary_fn, div_true_stub);
+// div with rounding_mode "trunc" / "floor": integer dtypes stay integers ("ZeroDivisionError"
+// on an integer 0 divisor), floating ones round the quotient.
+DECLARE_DISPATCH(structured_binary_fn, div_trunc_stub);
+DECLARE_DISPATCH(structured_binary_fn, div_floor_stub);
 
 // Comparisons: inputs in the common dtype; the output is Bool, or (for an out= tensor of
 // another dtype) the common dtype holding 1 or 0, cast back by TensorIterator.

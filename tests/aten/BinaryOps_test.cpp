@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "ElementwiseTestUtils.h"
 #include "aten/Parallel.h"
@@ -473,6 +474,55 @@ TEST(BinaryOps, ParallelMatchesSerial) {
   EXPECT_TRUE(equal(serial_mul, parallel_mul));
   check<float, float>(
       parallel_mul, x, x, [](float a, float b) { return a * b; }, "mul");
+}
+
+// div with rounding_mode, every expected number printed by libtorch 1.13 for the same calls.
+std::vector<double> doubles(const Tensor& t) {
+  const Tensor c = t.to(at::kDouble).contiguous();
+  return std::vector<double>(c.data_ptr<double>(), c.data_ptr<double>() + c.numel());
+}
+
+TEST(DivRoundingMode, ValuesDtypesAndErrorsAsLibtorch) {
+  const Tensor a = at::arange(-7, 8, 3);  // -7 -4 -1 2 5
+  const Tensor b = at::full({5}, 2, at::kLong);
+  EXPECT_EQ(at::div(a, b, "trunc").scalar_type(), at::kLong);
+  EXPECT_EQ(doubles(at::div(a, b, "trunc")), (std::vector<double>{-3, -2, 0, 1, 2}));
+  EXPECT_EQ(doubles(at::div(a, b, "floor")), (std::vector<double>{-4, -2, -1, 1, 2}));
+  EXPECT_EQ(doubles(at::div(a, -b, "floor")), (std::vector<double>{3, 2, 0, -1, -3}));
+  EXPECT_EQ(at::div(a, b, c10::nullopt).scalar_type(), at::kFloat);
+  EXPECT_EQ(doubles(at::div(a, b, c10::nullopt)), (std::vector<double>{-3.5, -2, -0.5, 1, 2.5}));
+
+  const Tensor f = at::arange(-7, 8, 3, at::kFloat) + 0.5;
+  EXPECT_EQ(doubles(f.div(2, "trunc")), (std::vector<double>{-3, -1, -0., 1, 2}));
+  EXPECT_TRUE(std::signbit(doubles(f.div(2, "trunc"))[2]));
+  EXPECT_EQ(doubles(at::div(f, -2.5, "floor")), (std::vector<double>{2, 1, 0, -1, -3}));
+  EXPECT_EQ(doubles(at::div(f, at::full({5}, 0.3), "floor")),
+            (std::vector<double>{-22, -12, -2, 8, 18}));
+  EXPECT_EQ(doubles(at::div(f, at::zeros({5}), "floor")),
+            (std::vector<double>{-INFINITY, -INFINITY, -INFINITY, INFINITY, INFINITY}));
+  EXPECT_EQ(doubles(at::div(at::full({1}, -0.5), 4.0, "floor")), (std::vector<double>{-1}));
+  EXPECT_EQ(doubles(at::div(f.to(at::kHalf), 3, "trunc")), (std::vector<double>{-2, -1, -0., 0, 1}));
+  EXPECT_EQ(at::div(a, 2.5, "floor").scalar_type(), at::kFloat);
+  EXPECT_EQ(doubles(at::div(a, 2.5, "floor")), (std::vector<double>{-3, -2, -1, 0, 2}));
+
+  Tensor c = a.clone();
+  c.div_(b, "floor");
+  EXPECT_EQ(doubles(c), (std::vector<double>{-4, -2, -1, 1, 2}));
+  Tensor out = at::empty({5}, at::kLong);
+  at::div_out(out, a, b, "trunc");
+  EXPECT_EQ(doubles(out), (std::vector<double>{-3, -2, 0, 1, 2}));
+
+  EXPECT_EQ(error_of([&] { at::div(a, at::zeros({5}, at::kLong), "trunc"); }), "ZeroDivisionError");
+  EXPECT_EQ(error_of([&] { at::div(a, 0, "floor"); }), "ZeroDivisionError");
+  EXPECT_EQ(error_of([&] { at::div(a, b, "round"); }),
+            "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'");
+  EXPECT_EQ(error_of([&] {
+              at::div(at::ones({2}, at::kBool), at::ones({2}, at::kBool), "trunc");
+            }),
+            "\"div_trunc_cpu\" not implemented for 'Bool'");
+  Tensor ci = a.clone();
+  EXPECT_EQ(error_of([&] { ci.div_(b, c10::nullopt); }),
+            "result type Float can't be cast to the desired output type Long");
 }
 
 }  // namespace

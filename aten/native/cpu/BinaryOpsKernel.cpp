@@ -10,6 +10,7 @@
 // vectorized body and the scalar tail give bit-identical results. (libtorch rounds in between
 // on its scalar path: a + alpha * b there rounds alpha * b to Half first.)
 
+#include <cmath>
 #include <type_traits>
 
 #include "aten/Dispatch.h"
@@ -104,6 +105,63 @@ void div_true_impl(Target& target, c10::ScalarType dtype) {
               return static_cast<scalar_t>(static_cast<acc_t>(a) / static_cast<acc_t>(b));
             },
             [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return a / b; });
+      });
+}
+
+// Rounding division. Integers: C++ division truncates; floor steps down when the signs differ
+// and there is a remainder. Floats: libtorch's div_floor_floating, which rounds the quotient
+// computed from fmod so that it agrees with Python's // (and keeps the sign of a zero).
+template <typename T>
+T div_floor_floating(T a, T b) {
+  if (b == T(0)) return a / b;
+  const T mod = std::fmod(a, b);
+  T div = (a - mod) / b;
+  if (mod != T(0) && (b < T(0)) != (mod < T(0))) div -= T(1);
+  if (div == T(0)) return std::copysign(T(0), a / b);
+  T floordiv = std::floor(div);
+  if (div - floordiv > T(0.5)) floordiv += T(1);
+  return floordiv;
+}
+
+void div_trunc_kernel(TensorIteratorBase& iter) {
+  const c10::ScalarType dtype = iter.common_dtype();
+  if (c10::isIntegralType(dtype, /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(dtype, "div_trunc_cpu", [&] {
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        TORCH_CHECK(b != 0, "ZeroDivisionError");
+        return a / b;
+      });
+    });
+    return;
+  }
+  AT_DISPATCH_FLOATING_TYPES_AND2(
+      c10::ScalarType::Half, c10::ScalarType::BFloat16, dtype, "div_trunc_cpu", [&] {
+        using acc_t = opmath_t<scalar_t>;
+        cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+          return static_cast<scalar_t>(std::trunc(static_cast<acc_t>(a) / static_cast<acc_t>(b)));
+        });
+      });
+}
+
+void div_floor_kernel(TensorIteratorBase& iter) {
+  const c10::ScalarType dtype = iter.common_dtype();
+  if (c10::isIntegralType(dtype, /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(dtype, "div_floor_cpu", [&] {
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        TORCH_CHECK(b != 0, "ZeroDivisionError");
+        const scalar_t quot = a / b;
+        return (a < 0) != (b < 0) && quot * b != a ? static_cast<scalar_t>(quot - 1) : quot;
+      });
+    });
+    return;
+  }
+  AT_DISPATCH_FLOATING_TYPES_AND2(
+      c10::ScalarType::Half, c10::ScalarType::BFloat16, dtype, "div_floor_cpu", [&] {
+        using acc_t = opmath_t<scalar_t>;
+        cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+          return static_cast<scalar_t>(
+              div_floor_floating(static_cast<acc_t>(a), static_cast<acc_t>(b)));
+        });
       });
 }
 
@@ -206,6 +264,8 @@ void where_kernel(TensorIteratorBase& iter) {
 REGISTER_DISPATCH(add_stub, &add_kernel);
 REGISTER_DISPATCH(mul_stub, &mul_kernel);
 REGISTER_DISPATCH(div_true_stub, &div_true_kernel);
+REGISTER_DISPATCH(div_trunc_stub, &div_trunc_kernel);
+REGISTER_DISPATCH(div_floor_stub, &div_floor_kernel);
 REGISTER_DISPATCH(add_dense_stub, &add_dense_kernel);
 REGISTER_DISPATCH(mul_dense_stub, &mul_dense_kernel);
 REGISTER_DISPATCH(div_true_dense_stub, &div_true_dense_kernel);

@@ -126,6 +126,19 @@ const FormulaCase kArithmetic[] = {
      [](const TensorList& in) { return at::div(in[0], in[1]); }},
     {"div_scalar", "DivBackward1", [] { return one({5}); },
      [](const TensorList& in) { return at::div(in[0], 4.0); }},
+    // A rounded quotient is locally constant (the inputs stay clear of its jumps): zero grads.
+    {"div_mode_none", "DivBackward2",
+     [] {
+       return two({2, 3}, {2, 3});
+     },
+     [](const TensorList& in) { return at::div(in[0], in[1], c10::nullopt); }},
+    {"div_mode_floor", "DivBackward2",
+     [] {
+       return two({2, 3}, {2, 3});
+     },
+     [](const TensorList& in) { return at::div(in[0] * 10 + 0.25, in[1] + 3, "floor"); }},
+    {"div_scalar_mode_trunc", "DivBackward3", [] { return one({5}); },
+     [](const TensorList& in) { return at::div(in[0] * 10 + 0.25, 3, "trunc"); }},
     {"neg", "NegBackward0",
      [] {
        return one({2, 3});
