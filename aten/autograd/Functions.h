@@ -101,6 +101,26 @@ struct TORCH_API DivBackward3 final : public Node {  // div.Scalar_mode
   c10::Scalar other;
   c10::optional<std::string> rounding_mode;
 };
+// The in-place comparisons (eq_ ...): the result is piecewise constant, so every gradient is
+// zero; Backward0 is the Scalar overload, Backward1 the Tensor one (libtorch's names).
+#define MINIATEN_COMPARISON_NODES(Op)                          \
+  struct TORCH_API Op##Backward0 final : public Node {         \
+    MINIATEN_NODE(Op##Backward0)                               \
+    std::vector<int64_t> self_sizes;                           \
+    at::TensorOptions self_options;                            \
+  };                                                           \
+  struct TORCH_API Op##Backward1 final : public Node {         \
+    MINIATEN_NODE(Op##Backward1)                               \
+    std::vector<int64_t> self_sizes, other_sizes;              \
+    at::TensorOptions self_options, other_options;             \
+  };
+MINIATEN_COMPARISON_NODES(Eq)
+MINIATEN_COMPARISON_NODES(Ne)
+MINIATEN_COMPARISON_NODES(Lt)
+MINIATEN_COMPARISON_NODES(Le)
+MINIATEN_COMPARISON_NODES(Gt)
+MINIATEN_COMPARISON_NODES(Ge)
+#undef MINIATEN_COMPARISON_NODES
 struct TORCH_API NegBackward0 final : public Node {
   MINIATEN_NODE(NegBackward0)
 };

@@ -129,6 +129,26 @@ variable_list DivBackward3::apply(variable_list&& grads) {
   return {at::div(grads[0], other)};
 }
 
+#define MINIATEN_COMPARISON_APPLY(Op)                                          \
+  variable_list Op##Backward0::apply(variable_list&& grads) {                 \
+    (void)grads;                                                              \
+    return {at::zeros(self_sizes, self_options)};                             \
+  }                                                                           \
+  variable_list Op##Backward1::apply(variable_list&& grads) {                 \
+    (void)grads;                                                              \
+    variable_list result(2);                                                  \
+    if (should_compute_output(0)) result[0] = at::zeros(self_sizes, self_options);   \
+    if (should_compute_output(1)) result[1] = at::zeros(other_sizes, other_options); \
+    return result;                                                            \
+  }
+MINIATEN_COMPARISON_APPLY(Eq)
+MINIATEN_COMPARISON_APPLY(Ne)
+MINIATEN_COMPARISON_APPLY(Lt)
+MINIATEN_COMPARISON_APPLY(Le)
+MINIATEN_COMPARISON_APPLY(Gt)
+MINIATEN_COMPARISON_APPLY(Ge)
+#undef MINIATEN_COMPARISON_APPLY
+
 variable_list NegBackward0::apply(variable_list&& grads) {
   return {grads[0].neg()};
 }

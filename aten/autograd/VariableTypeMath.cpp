@@ -239,9 +239,59 @@ at::Tensor& div__Scalar_mode(c10::DispatchKeySet ks, at::Tensor& self, const at:
   });
 }
 
+// The in-place comparisons: self becomes 1 or 0, so its history is a node whose gradients are
+// all zero (libtorch's EqBackward0 / EqBackward1 ...).
+#define MINIATEN_INPLACE_COMPARISON(op, Op)                                                  \
+  at::Tensor& op##__Scalar(c10::DispatchKeySet ks, at::Tensor& self, const at::Scalar& other) { \
+    const bool requires_grad = compute_requires_grad(self);                                 \
+    check_inplace(self, requires_grad);                                                     \
+    auto grad_fn = make_node_if<Op##Backward0>(requires_grad, self);                        \
+    if (grad_fn) {                                                                          \
+      grad_fn->self_sizes = self.sizes().vec();                                             \
+      grad_fn->self_options = self.options();                                               \
+    }                                                                                       \
+    return record_inplace(self, grad_fn, [&]() -> at::Tensor& {                             \
+      return at::_ops::op##__Scalar::redispatch(ks & kAfterAutograd, self, other);          \
+    });                                                                                     \
+  }                                                                                         \
+  at::Tensor& op##__Tensor(c10::DispatchKeySet ks, at::Tensor& self, const at::Tensor& other) { \
+    const bool requires_grad = compute_requires_grad(self, other);                          \
+    check_inplace(self, requires_grad);                                                     \
+    auto grad_fn = make_node_if<Op##Backward1>(requires_grad, self, other);                 \
+    if (grad_fn) {                                                                          \
+      grad_fn->self_sizes = self.sizes().vec();                                             \
+      grad_fn->self_options = self.options();                                               \
+      grad_fn->other_sizes = other.sizes().vec();                                           \
+      grad_fn->other_options = other.options();                                             \
+    }                                                                                       \
+    return record_inplace(self, grad_fn, [&]() -> at::Tensor& {                             \
+      return at::_ops::op##__Tensor::redispatch(ks & kAfterAutograd, self, other);          \
+    });                                                                                     \
+  }
+MINIATEN_INPLACE_COMPARISON(eq, Eq)
+MINIATEN_INPLACE_COMPARISON(ne, Ne)
+MINIATEN_INPLACE_COMPARISON(lt, Lt)
+MINIATEN_INPLACE_COMPARISON(le, Le)
+MINIATEN_INPLACE_COMPARISON(gt, Gt)
+MINIATEN_INPLACE_COMPARISON(ge, Ge)
+#undef MINIATEN_INPLACE_COMPARISON
+
 }  // namespace VariableType
 
 TORCH_LIBRARY_IMPL(aten, Autograd, m) {
+  m.impl("eq_.Scalar", TORCH_FN(VariableType::eq__Scalar));
+  m.impl("eq_.Tensor", TORCH_FN(VariableType::eq__Tensor));
+  m.impl("ne_.Scalar", TORCH_FN(VariableType::ne__Scalar));
+  m.impl("ne_.Tensor", TORCH_FN(VariableType::ne__Tensor));
+  m.impl("lt_.Scalar", TORCH_FN(VariableType::lt__Scalar));
+  m.impl("lt_.Tensor", TORCH_FN(VariableType::lt__Tensor));
+  m.impl("le_.Scalar", TORCH_FN(VariableType::le__Scalar));
+  m.impl("le_.Tensor", TORCH_FN(VariableType::le__Tensor));
+  m.impl("gt_.Scalar", TORCH_FN(VariableType::gt__Scalar));
+  m.impl("gt_.Tensor", TORCH_FN(VariableType::gt__Tensor));
+  m.impl("ge_.Scalar", TORCH_FN(VariableType::ge__Scalar));
+  m.impl("ge_.Tensor", TORCH_FN(VariableType::ge__Tensor));
+
   m.impl("div.Tensor_mode", TORCH_FN(VariableType::div_Tensor_mode));
   m.impl("div_.Tensor_mode", TORCH_FN(VariableType::div__Tensor_mode));
   m.impl("div.Scalar_mode", TORCH_FN(VariableType::div_Scalar_mode));

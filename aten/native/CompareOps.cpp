@@ -57,7 +57,7 @@ Tensor& compare_out(Stub& stub, const Tensor& self, const Tensor& other, Tensor&
 
 }  // namespace
 
-// Four overloads per comparison; the Scalar ones wrap it (see Note [Scalar overloads wrap their
+// Six overloads per comparison (functional, out=, in place); the Scalar ones wrap it (see Note [Scalar overloads wrap their
 // Scalar] in BinaryOps.cpp).
 #define MINIATEN_DEFINE_COMPARISON(name)                                         \
   Tensor name(const Tensor& self, const Tensor& other) {                         \
@@ -71,6 +71,12 @@ Tensor& compare_out(Stub& stub, const Tensor& self, const Tensor& other, Tensor&
   }                                                                              \
   Tensor& name##_out(const Tensor& self, const Scalar& other, Tensor& out) {     \
     return compare_out(name##_stub, self, wrapped_scalar_for(self, other), out); \
+  }                                                                              \
+  Tensor& name##_(Tensor& self, const Tensor& other) {                           \
+    return compare_out(name##_stub, self, other, self);                          \
+  }                                                                              \
+  Tensor& name##_(Tensor& self, const Scalar& other) {                           \
+    return compare_out(name##_stub, self, wrapped_scalar_for(self, other), self); \
   }
 
 MINIATEN_DEFINE_COMPARISON(eq)

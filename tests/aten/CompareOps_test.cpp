@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "ElementwiseTestUtils.h"
+#include "aten/autograd/autograd.h"
 
 namespace {
 
@@ -257,6 +260,39 @@ TEST(Where, OutVariant) {
       "unsupported operation: some elements of the input tensor and the written-to tensor "
       "refer to a single memory location. Please clone() the tensor before performing the "
       "operation.");
+}
+
+// In place: 1 or 0 in self's own dtype, as libtorch 1.13 gives them.
+TEST(CompareInPlace, WritesOneOrZeroInSelfsDtype) {
+  at::Tensor x = at::arange(5, at::kFloat);
+  at::Tensor& same = x.eq_(2);
+  EXPECT_TRUE(same.is_same(x));
+  EXPECT_EQ(x.scalar_type(), at::kFloat);
+  const std::vector<float> eq_expected{0, 0, 1, 0, 0};
+  EXPECT_EQ(std::vector<float>(x.data_ptr<float>(), x.data_ptr<float>() + 5), eq_expected);
+  EXPECT_EQ(x._version(), 2);  // arange's write, then eq_'s
+
+  at::Tensor i = at::arange(5);
+  i.lt_(at::full({5}, 3, at::kLong));
+  const std::vector<int64_t> lt_expected{1, 1, 1, 0, 0};
+  EXPECT_EQ(std::vector<int64_t>(i.data_ptr<int64_t>(), i.data_ptr<int64_t>() + 5), lt_expected);
+
+  // A fractional Scalar against an integer tensor compares in float, writes back as Long.
+  at::Tensor j = at::arange(4);
+  j.ge_(1.5);
+  const std::vector<int64_t> ge_expected{0, 0, 1, 1};
+  EXPECT_EQ(std::vector<int64_t>(j.data_ptr<int64_t>(), j.data_ptr<int64_t>() + 4), ge_expected);
+
+  // Under autograd the result is tracked with an all-zero gradient.
+  auto leaf = torch::ones({3}, torch::requires_grad());
+  at::Tensor y = leaf.clone();
+  y.ge_(1);
+  EXPECT_EQ(y.grad_fn()->name(), "GeBackward0");
+  at::Tensor z = leaf.clone();
+  z.ne_(torch::ones({3}));
+  EXPECT_EQ(z.grad_fn()->name(), "NeBackward1");
+  (y.sum() + z.sum()).backward();
+  EXPECT_EQ(leaf.grad().sum().item<float>(), 0.f);
 }
 
 }  // namespace
