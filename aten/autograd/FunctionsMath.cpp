@@ -92,16 +92,23 @@ variable_list MulBackward1::apply(variable_list&& grads) {
   return {at::mul(grads[0], other)};
 }
 
-variable_list DivBackward0::apply(variable_list&& grads) {
+namespace {
+// True division's gradients: grad / other for self, -grad * self / other^2 for other.
+variable_list true_div_backward(const Node& node, const at::Tensor& grad,
+                                const SavedVariable& self_, const SavedVariable& other_) {
   variable_list result(2);
   const at::Tensor other = other_.unpack();
-  if (should_compute_output(0)) result[0] = at::div(grads[0], other);
-  if (should_compute_output(1)) {
-    // -grad * self / other^2
+  if (node.should_compute_output(0)) result[0] = at::div(grad, other);
+  if (node.should_compute_output(1)) {
     const at::Tensor self = self_.unpack();
-    result[1] = at::div(at::mul(grads[0].neg(), self), at::mul(other, other));
+    result[1] = at::div(at::mul(grad.neg(), self), at::mul(other, other));
   }
   return result;
+}
+}  // namespace
+
+variable_list DivBackward0::apply(variable_list&& grads) {
+  return true_div_backward(*this, grads[0], self_, other_);
 }
 
 variable_list DivBackward1::apply(variable_list&& grads) {
@@ -109,19 +116,13 @@ variable_list DivBackward1::apply(variable_list&& grads) {
 }
 
 variable_list DivBackward2::apply(variable_list&& grads) {
-  variable_list result(2);
   if (rounding_mode.has_value()) {
+    variable_list result(2);
     if (should_compute_output(0)) result[0] = at::mul(grads[0], 0);
     if (should_compute_output(1)) result[1] = at::mul(grads[0], 0);
     return result;
   }
-  const at::Tensor other = other_.unpack();
-  if (should_compute_output(0)) result[0] = at::div(grads[0], other);
-  if (should_compute_output(1)) {
-    const at::Tensor self = self_.unpack();
-    result[1] = at::div(at::mul(grads[0].neg(), self), at::mul(other, other));
-  }
-  return result;
+  return true_div_backward(*this, grads[0], self_, other_);
 }
 
 variable_list DivBackward3::apply(variable_list&& grads) {
