@@ -4,26 +4,11 @@
 // values [46, 666, 8]; steps {18, 1}, then {64, 1333}, then {64, 2000}).
 
 #include <array>
-#include <memory>
 
 #include "aten/native/TensorIterator.h"
+#include "c10/util/ScratchArray.h"
 
 namespace at {
-
-// Scratch space for n trivially-constructible values, on the stack up to N and left
-// uninitialized: c10::SmallVector(n) would zero it first (a memset call per loop start, a
-// tenth of a small copy's cost), and every element is written before it is read.
-template <typename T, size_t N>
-class ScratchArray {
- public:
-  explicit ScratchArray(size_t n) : heap_(n > N ? new T[n] : nullptr) {}
-  T* data() { return heap_ ? heap_.get() : inline_; }
-  T& operator[](size_t i) { return data()[i]; }
-
- private:
-  T inline_[N];
-  std::unique_ptr<T[]> heap_;
-};
 
 struct TORCH_API DimCounter {
   DimCounter(IntArrayRef shape, Range range);

@@ -82,8 +82,8 @@ void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
   if (range.size() == 0) return;
   const int nt = ntensors();
   const int64_t nd = std::max(ndim(), 2);
-  ScratchArray<char*, 8> base(nt);
-  ScratchArray<int64_t, 32> strides(nt * nd);
+  c10::ScratchArray<char*, 8> base(nt);
+  c10::ScratchArray<int64_t, 32> strides(nt * nd);
   get_base_ptrs(base.data());
   get_strides(strides.data(), nd);
   if (ndim() <= 1) {
@@ -94,7 +94,7 @@ void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
     loop(base.data(), strides.data(), range.size(), 1);
     return;
   }
-  ScratchArray<char*, 8> ptrs(nt);
+  c10::ScratchArray<char*, 8> ptrs(nt);
   DimCounter counter(shape_, range);
   const int nd_own = ndim();
   while (!counter.is_done()) {
@@ -114,7 +114,7 @@ void TensorIteratorBase::serial_for_each(loop_t loop, Range range) const {
   const int nt = ntensors();
   serial_for_each(
       [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-        ScratchArray<char*, 8> ptrs(nt);
+        c10::ScratchArray<char*, 8> ptrs(nt);
         for (int arg = 0; arg < nt; ++arg) ptrs[arg] = data[arg];
         for (int64_t j = 0; j < size1; ++j) {
           loop(ptrs.data(), strides, size0);
@@ -139,7 +139,7 @@ void TensorIteratorBase::for_each(loop_t loop, int64_t grain_size) {
   const int nt = ntensors();
   for_each(
       [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-        ScratchArray<char*, 8> ptrs(nt);
+        c10::ScratchArray<char*, 8> ptrs(nt);
         for (int arg = 0; arg < nt; ++arg) ptrs[arg] = data[arg];
         for (int64_t j = 0; j < size1; ++j) {
           loop(ptrs.data(), strides, size0);

@@ -17,6 +17,7 @@
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
 #include "c10/core/StorageSize.h"
+#include "c10/util/ScratchArray.h"
 
 namespace at {
 
@@ -126,6 +127,19 @@ Tensor make_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
   impl->set_version_counter(base->version_counter());
   return Tensor(std::move(impl));
 }
+
+namespace {
+// make_view for a reordering of self's dims, or size-1 dims added or dropped: see
+// TensorImpl::set_sizes_and_strides_reordered.
+Tensor make_reordered_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides) {
+  TensorImpl* base = self.unsafeGetTensorImpl();
+  auto impl = c10::make_intrusive<TensorImpl>(c10::Storage(base->storage()), base->key_set(),
+                                              base->dtype());
+  impl->set_sizes_and_strides_reordered(sizes, strides, base->storage_offset(), *base);
+  impl->set_version_counter(base->version_counter());
+  return Tensor(std::move(impl));
+}
+}  // namespace
 
 Tensor as_strided_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
                        int64_t storage_offset) {
@@ -311,16 +325,21 @@ Tensor permute(const Tensor& self, IntArrayRef dims) {
               "permute(sparse_coo): number of dimensions in the tensor input does not match the "
               "length of the desired ordering of dimensions i.e. input.dim() = ",
               ndim, " is not equal to len(dims) = ", dims.size());
-  DimVector sizes(ndim), strides(ndim);
-  c10::SmallVector<bool, c10::kDimVectorStaticSize> seen(ndim, false);
+  // Stack scratch, not DimVectors: a view is cheap enough for their setup to show.
+  c10::ScratchArray<int64_t, 16> sizes(ndim), strides(ndim);
+  c10::ScratchArray<bool, 16> seen(ndim);
+  for (int64_t i = 0; i < ndim; i++) seen[i] = false;
+  const int64_t* self_sizes = self.sizes().data();
+  const int64_t* self_strides = self.strides().data();
   for (int64_t i = 0; i < ndim; i++) {
     const int64_t d = maybe_wrap_dim(dims[i], ndim);
     TORCH_CHECK(!seen[d], "permute(): duplicate dims are not allowed.");
     seen[d] = true;
-    sizes[i] = self.sizes()[d];
-    strides[i] = self.strides()[d];
+    sizes[i] = self_sizes[d];
+    strides[i] = self_strides[d];
   }
-  return make_view(self, sizes, strides, self.storage_offset());
+  return make_reordered_view(self, IntArrayRef(sizes.data(), ndim),
+                             IntArrayRef(strides.data(), ndim));
 }
 
 Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
@@ -328,11 +347,13 @@ Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
   dim0 = maybe_wrap_dim(dim0, ndim);
   dim1 = maybe_wrap_dim(dim1, ndim);
   if (dim0 == dim1) return at::alias(self);
-  DimVector sizes(self.sizes().begin(), self.sizes().end());
-  DimVector strides(self.strides().begin(), self.strides().end());
+  c10::ScratchArray<int64_t, 16> sizes(ndim), strides(ndim);
+  std::copy(self.sizes().begin(), self.sizes().end(), sizes.data());
+  std::copy(self.strides().begin(), self.strides().end(), strides.data());
   std::swap(sizes[dim0], sizes[dim1]);
   std::swap(strides[dim0], strides[dim1]);
-  return make_view(self, sizes, strides, self.storage_offset());
+  return make_reordered_view(self, IntArrayRef(sizes.data(), ndim),
+                             IntArrayRef(strides.data(), ndim));
 }
 
 Tensor t(const Tensor& self) {
@@ -394,7 +415,7 @@ Tensor squeeze(const Tensor& self) {
       strides.push_back(self.strides()[d]);
     }
   }
-  return make_view(self, sizes, strides, self.storage_offset());
+  return make_reordered_view(self, sizes, strides);
 }
 
 Tensor squeeze(const Tensor& self, int64_t dim) {
@@ -406,7 +427,7 @@ Tensor squeeze(const Tensor& self, int64_t dim) {
     sizes.erase(sizes.begin() + dim);
     strides.erase(strides.begin() + dim);
   }
-  return make_view(self, sizes, strides, self.storage_offset());
+  return make_reordered_view(self, sizes, strides);
 }
 
 Tensor unsqueeze(const Tensor& self, int64_t dim) {
@@ -417,7 +438,7 @@ Tensor unsqueeze(const Tensor& self, int64_t dim) {
   const int64_t new_stride = dim >= self.dim() ? 1 : sizes[dim] * strides[dim];
   sizes.insert(sizes.begin() + dim, 1);
   strides.insert(strides.begin() + dim, new_stride);
-  return make_view(self, sizes, strides, self.storage_offset());
+  return make_reordered_view(self, sizes, strides);
 }
 
 }  // namespace native

@@ -49,6 +49,16 @@ void TensorImpl::set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_str
   refresh_contiguous();
 }
 
+void TensorImpl::set_sizes_and_strides_reordered(IntArrayRef new_size, IntArrayRef new_stride,
+                                                 int64_t storage_offset, const TensorImpl& base) {
+  TORCH_CHECK(new_size.size() == new_stride.size(), "dimensionality of sizes (", new_size.size(),
+              ") must match dimensionality of strides (", new_stride.size(), ")");
+  sizes_and_strides_.set_sizes_and_strides(new_size, new_stride);
+  storage_offset_ = storage_offset;
+  numel_ = base.numel_;
+  refresh_contiguous(base.is_non_overlapping_and_dense_);
+}
+
 void TensorImpl::set_sizes_contiguous(IntArrayRef new_size) {
   sizes_and_strides_.set_sizes(new_size);
   refresh_numel();
@@ -122,8 +132,20 @@ void TensorImpl::refresh_numel() {
 }
 
 void TensorImpl::refresh_contiguous() {
+  refresh_contiguous_flags(nullptr);
+}
+
+void TensorImpl::refresh_contiguous(bool non_overlapping_and_dense) {
+  refresh_contiguous_flags(&non_overlapping_and_dense);
+}
+
+void TensorImpl::refresh_contiguous_flags(const bool* known_non_overlapping_and_dense) {
   const IntArrayRef sz = sizes();
   const IntArrayRef st = strides();
+  auto non_overlapping_and_dense = [&](IntArrayRef sizes, IntArrayRef strides) {
+    return known_non_overlapping_and_dense ? *known_non_overlapping_and_dense
+                                           : compute_non_overlapping_and_dense(sizes, strides);
+  };
   // An empty tensor counts as contiguous whatever its strides.
   is_contiguous_ = numel_ == 0 || compute_contiguous(sz, st);
   // Ranks below 4 are never channels-last; rank 4 may be 2d channels-last; rank 5 may be either,
@@ -135,7 +157,7 @@ void TensorImpl::refresh_contiguous() {
       is_channels_last_ = is_channels_last_strides_2d(sz, st);
       is_channels_last_3d_ = false;
       is_non_overlapping_and_dense_ = is_contiguous_ || is_channels_last_contiguous_ ||
-                                      compute_non_overlapping_and_dense(sz, st);
+                                      non_overlapping_and_dense(sz, st);
       break;
     case 5:
       is_channels_last_contiguous_ = compute_channels_last_contiguous_2d(sz, st);
@@ -145,14 +167,14 @@ void TensorImpl::refresh_contiguous() {
       is_channels_last_3d_ = !is_channels_last_ && is_channels_last_strides_3d(sz, st);
       is_non_overlapping_and_dense_ = is_contiguous_ || is_channels_last_contiguous_ ||
                                       is_channels_last_3d_contiguous_ ||
-                                      compute_non_overlapping_and_dense(sz, st);
+                                      non_overlapping_and_dense(sz, st);
       break;
     default:
       is_channels_last_contiguous_ = false;
       is_channels_last_3d_contiguous_ = false;
       is_channels_last_ = false;
       is_channels_last_3d_ = false;
-      is_non_overlapping_and_dense_ = is_contiguous_ || compute_non_overlapping_and_dense(sz, st);
+      is_non_overlapping_and_dense_ = is_contiguous_ || non_overlapping_and_dense(sz, st);
   }
 }
 

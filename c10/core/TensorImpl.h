@@ -128,6 +128,12 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   // Sets sizes, strides and (optionally) the storage offset, then refreshes numel and flags.
   // No bounds checks: see c10/core/StorageSize.h for those (as_strided uses them).
   void set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride);
+  // The geometry of `base` with its dims reordered, or size-1 dims added or dropped (permute,
+  // transpose, squeeze, unsqueeze): numel and non-overlapping-and-dense depend only on the
+  // (size, stride) pairs of the dims of size > 1, so they carry over instead of being
+  // recomputed (the latter is a sort).
+  void set_sizes_and_strides_reordered(IntArrayRef new_size, IntArrayRef new_stride,
+                                       int64_t storage_offset, const TensorImpl& base);
   // The offset overloads are inline so that an offset is passed in a register (views).
   void set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride,
                              int64_t storage_offset) {
@@ -219,6 +225,9 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   // Recomputes numel and every cached flag; called after any size/stride change.
   void refresh_numel();
   void refresh_contiguous();
+  // refresh_contiguous with is_non_overlapping_and_dense_ already known.
+  void refresh_contiguous(bool non_overlapping_and_dense);
+  void refresh_contiguous_flags(const bool* known_non_overlapping_and_dense);
   void restride_contiguous();
 
   Storage storage_;

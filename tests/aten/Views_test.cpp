@@ -447,4 +447,36 @@ TEST(ViewOverloads, NarrowTensorStartSplitSizesWhereMethod) {
   EXPECT_EQ(picked[2][0].item<float>(), 6.f);
 }
 
+// permute, transpose, squeeze and unsqueeze carry non-overlapping-and-dense over from their
+// base instead of recomputing it (TensorImpl::set_sizes_and_strides_reordered): every flag
+// must equal the one computed from scratch for the same geometry (as_strided).
+TEST(ViewFlags, ReorderedViewsAgreeWithAFreshComputation) {
+  const std::vector<at::Tensor> bases = {
+      at::ones({2, 3, 4, 5}),
+      at::ones({2, 3, 4, 5}).contiguous(at::MemoryFormat::ChannelsLast),
+      at::ones({2, 3, 4, 5}).narrow(2, 1, 2),         // not dense
+      at::ones({2, 1, 4, 1}).expand({2, 3, 4, 5}),   // overlapping
+      at::ones({2, 1, 4, 4}).contiguous(at::MemoryFormat::ChannelsLast),  // ambiguous
+      at::ones({2, 3, 0, 5}),                        // empty
+  };
+  auto check = [](const at::Tensor& view) {
+    const at::Tensor fresh = view.as_strided(view.sizes(), view.strides(), view.storage_offset());
+    EXPECT_EQ(view.is_non_overlapping_and_dense(), fresh.is_non_overlapping_and_dense())
+        << view.sizes() << " " << view.strides();
+    EXPECT_EQ(view.is_contiguous(), fresh.is_contiguous()) << view.sizes() << view.strides();
+    EXPECT_EQ(view.is_contiguous(at::MemoryFormat::ChannelsLast),
+              fresh.is_contiguous(at::MemoryFormat::ChannelsLast));
+    EXPECT_EQ(view.suggest_memory_format(), fresh.suggest_memory_format());
+    EXPECT_EQ(view.numel(), fresh.numel());
+  };
+  for (const at::Tensor& base : bases) {
+    check(base.permute({3, 1, 0, 2}));
+    check(base.permute({0, 2, 3, 1}));
+    check(base.transpose(1, 3));
+    check(base.unsqueeze(0));
+    check(base.unsqueeze(4).squeeze(4));
+    check(base.squeeze());
+  }
+}
+
 }  // namespace
