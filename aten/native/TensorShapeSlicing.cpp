@@ -10,6 +10,7 @@
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/TensorShape.h"
+#include "c10/util/ScratchArray.h"
 
 namespace at {
 namespace native {
@@ -38,8 +39,10 @@ Tensor slice(const Tensor& self, int64_t dim, c10::optional<int64_t> start,
   const int64_t ndim = self.dim();
   TORCH_CHECK_INDEX(ndim != 0, "slice() cannot be applied to a 0-dim tensor.");
   dim = maybe_wrap_dim(dim, ndim);
-  DimVector sizes(self.sizes().begin(), self.sizes().end());
-  DimVector strides(self.strides().begin(), self.strides().end());
+  // Stack scratch, not DimVectors: see permute in TensorShape.cpp.
+  c10::ScratchArray<int64_t, 16> sizes(ndim), strides(ndim);
+  std::copy(self.sizes().begin(), self.sizes().end(), sizes.data());
+  std::copy(self.strides().begin(), self.strides().end(), strides.data());
   TORCH_CHECK(step > 0, "slice step must be positive");
 
   // Python's clamping: negative bounds count from the end, then both land in [0, size] with
@@ -56,7 +59,8 @@ Tensor slice(const Tensor& self, int64_t dim, c10::optional<int64_t> start,
   const int64_t storage_offset = self.storage_offset() + start_val * strides[dim];
   sizes[dim] = (end_val - start_val + step - 1) / step;  // rounded up
   strides[dim] *= step;
-  return make_view(self, sizes, strides, storage_offset);
+  return make_view(self, IntArrayRef(sizes.data(), ndim), IntArrayRef(strides.data(), ndim),
+                   storage_offset);
 }
 
 Tensor select(const Tensor& self, int64_t dim, int64_t index) {
