@@ -62,8 +62,20 @@ void sub_check(const Tensor& self, const Tensor& other) {
 // See Note [The dense fast path]: the output TensorIterator's fast setup would allocate, or an
 // undefined tensor when the operands need TensorIterator.
 Tensor dense_output(const Tensor& self, const Tensor& other) {
-  if (!self.is_cpu() || !other.is_cpu() || self.scalar_type() != other.scalar_type() ||
-      !self.sizes().equals(other.sizes())) {
+  if (!self.is_cpu() || !other.is_cpu() || self.scalar_type() != other.scalar_type()) {
+    return Tensor();
+  }
+  if (!self.sizes().equals(other.sizes())) {
+    // A wrapped number broadcast over a dense self: self's layout decides the output's.
+    if (!other.unsafeGetTensorImpl()->is_wrapped_number()) return Tensor();
+    const c10::ScalarType dtype = self.scalar_type();
+    if (self.is_contiguous()) return at::detail::empty_cpu(self.sizes(), dtype);
+    if (self.is_contiguous(c10::MemoryFormat::ChannelsLast)) {
+      return at::detail::empty_cpu(self.sizes(), dtype, c10::MemoryFormat::ChannelsLast);
+    }
+    if (self.is_non_overlapping_and_dense()) {
+      return at::detail::empty_strided_cpu(self.sizes(), self.strides(), dtype);
+    }
     return Tensor();
   }
   // Straight to the CPU allocator, as libtorch's structured CPU kernels allocate outputs.
@@ -87,8 +99,10 @@ DenseBinaryArgs dense_args(const Tensor& out, const Tensor& self, const Tensor& 
     c10::DispatchTrace::log("dense fast path: " + std::to_string(out.numel()) +
                             " elements, no TensorIterator");
   }
+  const bool other_is_scalar = !other.sizes().equals(out.sizes());
   return {static_cast<char*>(out.data_ptr()), static_cast<const char*>(self.data_ptr()),
-          static_cast<const char*>(other.data_ptr()), out.numel(), out.scalar_type()};
+          static_cast<const char*>(other.data_ptr()), out.numel(), out.scalar_type(),
+          other_is_scalar};
 }
 
 // The shared bodies; `out` is undefined, self, or the out= tensor. See Note [Functional,

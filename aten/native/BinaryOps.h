@@ -49,7 +49,9 @@ TORCH_API Tensor wrapped_scalar_for(const Tensor& self, const c10::Scalar& other
 // the output is new, TensorIterator's build would do no more than allocate that layout and walk
 // all three as one linear dim (its fast setup). add/sub/mul/div then skip the build — most of
 // the cost of a small op — and run the same vectorized loop over the arrays directly, in
-// parallel chunks as for_each would. Anything else (broadcasting, promotion, out=, in-place)
+// parallel chunks as for_each would. The Scalar overloads take it too: their wrapped number
+// already has self's dtype when the result does (wrapped_scalar_for), and is read with stride 0,
+// as TensorIterator would broadcast it. Anything else (broadcasting, promotion, out=, in-place)
 // goes through TensorIterator.
 struct DenseBinaryArgs {
   char* out;
@@ -57,6 +59,7 @@ struct DenseBinaryArgs {
   const char* other;
   int64_t numel;
   c10::ScalarType dtype;
+  bool other_is_scalar;  // a wrapped number: stride 0
 };
 using dense_binary_fn = void (*)(const DenseBinaryArgs&);
 using dense_binary_fn_alpha = void (*)(const DenseBinaryArgs&, const c10::Scalar& alpha);

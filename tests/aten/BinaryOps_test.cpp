@@ -271,7 +271,30 @@ TEST(BinaryOps, DenseFastPathSkipsTensorIterator) {
   EXPECT_FALSE(took_dense(trace([&] { at::div(i, i); })));
   Tensor self = a.clone();
   EXPECT_FALSE(took_dense(trace([&] { self.add_(b); })));
+  // Scalar overloads: the wrapped number (already in self's dtype) is read with stride 0.
+  EXPECT_TRUE(took_dense(trace([&] { at::add(a, 2.5); })));
+  EXPECT_TRUE(took_dense(trace([&] { at::mul(c, 3); })));
+  EXPECT_TRUE(took_dense(trace([&] { at::sub(a.t(), 1); })));
+  EXPECT_TRUE(took_dense(trace([&] { at::div(a, 4); })));
+  // ... but not when the Scalar promotes, self is not dense, or the op is in place.
+  EXPECT_FALSE(took_dense(trace([&] { at::add(i, 2.5); })));
+  EXPECT_FALSE(took_dense(trace([&] { at::mul(a.narrow(1, 0, 3), 2); })));
+  EXPECT_FALSE(took_dense(trace([&] { self.mul_(2); })));
   c10::DispatchTrace::set_listener(nullptr);
+}
+
+// The Scalar overloads on the dense path give what TensorIterator gives: values, layout, dtype.
+TEST(BinaryOps, ScalarOverloadsOnTheDensePath) {
+  const Tensor base = at::arange(120, at::kFloat).view({2, 3, 4, 5});
+  const Tensor layouts[] = {base, base.contiguous(at::MemoryFormat::ChannelsLast),
+                            base.permute({2, 0, 3, 1})};
+  for (const Tensor& x : layouts) {
+    const Tensor y = at::mul(at::add(x, 1.5), 2);
+    EXPECT_EQ(y.strides(), x.strides());
+    EXPECT_EQ(y.scalar_type(), at::kFloat);
+    const Tensor expected = at::mul(at::add(x, at::full(x.sizes(), 1.5)), at::full(x.sizes(), 2.0));
+    EXPECT_EQ(at::ne(y, expected).to(at::kFloat).sum().item<float>(), 0.f);
+  }
 }
 
 // ---- Type promotion --------------------------------------------------------------------------

@@ -42,9 +42,10 @@ template <typename op_t, typename vop_t>
 void run_vec(const DenseBinaryArgs& args, const op_t& op, const vop_t& vop) {
   constexpr int64_t size = sizeof(typename function_traits<op_t>::result_type);
   at::parallel_for(0, args.numel, internal::GRAIN_SIZE, [&](int64_t begin, int64_t end) {
+    const int64_t other_stride = args.other_is_scalar ? 0 : size;
     char* data[3] = {args.out + begin * size, const_cast<char*>(args.self) + begin * size,
-                     const_cast<char*>(args.other) + begin * size};
-    const int64_t strides[6] = {size, size, size, 0, 0, 0};
+                     const_cast<char*>(args.other) + begin * other_stride};
+    const int64_t strides[6] = {size, size, other_stride, 0, 0, 0};
     make_vectorized_loop2d(op, vop)(data, strides, end - begin, 1);
   });
 }
