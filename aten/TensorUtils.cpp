@@ -24,20 +24,7 @@ std::vector<int64_t> infer_dense_strides(IntArrayRef sizes, IntArrayRef strides)
     if (sizes[dim0] > sizes[dim1]) return 1;
     return 0;
   };
-  // Insertion sort that can step over ambiguous pairs.
-  for (size_t i = 1; i < ndim; ++i) {
-    size_t dim1 = i;
-    for (size_t j = 1; j <= i; ++j) {
-      const size_t dim0 = i - j;
-      const int comparison = should_swap(perm[dim0], perm[dim1]);
-      if (comparison > 0) {
-        std::swap(perm[dim0], perm[dim1]);
-        dim1 = dim0;
-      } else if (comparison < 0) {
-        break;
-      }
-    }
-  }
+  sort_dims_fastest_first(perm.data(), ndim, should_swap);
   std::vector<int64_t> out(ndim);
   int64_t current = 1;
   for (size_t i = 0; i < ndim; ++i) {

@@ -9,6 +9,7 @@
 
 #include "aten/ATen.h"
 #include "aten/MemoryOverlap.h"
+#include "aten/TensorUtils.h"
 #include "aten/detail/Resize.h"
 #include "aten/native/TypePromotion.h"
 #include "dispatcher/DispatchTrace.h"
@@ -423,19 +424,7 @@ void TensorIteratorBase::reorder_dimensions() {
     }
     return 0;
   };
-  int64_t* perm = perm_.data();
-  for (int i = 1; i < ndim(); ++i) {
-    int dim1 = i;
-    for (int dim0 = i - 1; dim0 >= 0; dim0--) {
-      const int comparison = should_swap(perm[dim0], perm[dim1]);
-      if (comparison > 0) {
-        std::swap(perm[dim0], perm[dim1]);
-        dim1 = dim0;
-      } else if (comparison < 0) {
-        break;
-      }
-    }
-  }
+  sort_dims_fastest_first(perm_.data(), perm_.size(), should_swap);
   permute_dimensions(perm_);
 }
 

@@ -110,18 +110,23 @@ void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
   }
 }
 
+namespace {
+// A 1-d loop as a 2-d one: row after row, each operand advancing by its dim-1 stride.
+auto rows_of(TensorIteratorBase::loop_t loop, int nt) {
+  return [loop, nt](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+    c10::ScratchArray<char*, 8> ptrs(nt);
+    for (int arg = 0; arg < nt; ++arg) ptrs[arg] = data[arg];
+    for (int64_t j = 0; j < size1; ++j) {
+      loop(ptrs.data(), strides, size0);
+      for (int arg = 0; arg < nt; ++arg) ptrs[arg] += strides[nt + arg];
+    }
+  };
+}
+}  // namespace
+
 void TensorIteratorBase::serial_for_each(loop_t loop, Range range) const {
-  const int nt = ntensors();
-  serial_for_each(
-      [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-        c10::ScratchArray<char*, 8> ptrs(nt);
-        for (int arg = 0; arg < nt; ++arg) ptrs[arg] = data[arg];
-        for (int64_t j = 0; j < size1; ++j) {
-          loop(ptrs.data(), strides, size0);
-          for (int arg = 0; arg < nt; ++arg) ptrs[arg] += strides[nt + arg];
-        }
-      },
-      range);
+  auto rows = rows_of(loop, ntensors());
+  serial_for_each(rows, range);
 }
 
 void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
@@ -136,17 +141,8 @@ void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
 }
 
 void TensorIteratorBase::for_each(loop_t loop, int64_t grain_size) {
-  const int nt = ntensors();
-  for_each(
-      [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-        c10::ScratchArray<char*, 8> ptrs(nt);
-        for (int arg = 0; arg < nt; ++arg) ptrs[arg] = data[arg];
-        for (int64_t j = 0; j < size1; ++j) {
-          loop(ptrs.data(), strides, size0);
-          for (int arg = 0; arg < nt; ++arg) ptrs[arg] += strides[nt + arg];
-        }
-      },
-      grain_size);
+  auto rows = rows_of(loop, ntensors());
+  for_each(rows, grain_size);
 }
 
 // ---- Queries --------------------------------------------------------------------------------

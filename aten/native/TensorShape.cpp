@@ -117,29 +117,36 @@ c10::optional<DimVector> computeStride(IntArrayRef oldshape, IntArrayRef oldstri
 
 namespace native {
 
-Tensor make_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
-                 int64_t storage_offset) {
-  TensorImpl* base = self.unsafeGetTensorImpl();
-  auto impl = c10::make_intrusive<TensorImpl>(c10::Storage(base->storage()), base->key_set(),
-                                              base->dtype());
-  impl->set_sizes_and_strides(sizes, strides, storage_offset);
-  // Copying the VariableVersion shares the counter: see Note [Version counter].
-  impl->set_version_counter(base->version_counter());
+namespace {
+// A new TensorImpl on self's storage, keys and dtype; its geometry is the caller's to set.
+c10::intrusive_ptr<TensorImpl> impl_on_storage_of(const Tensor& self) {
+  const TensorImpl* base = self.unsafeGetTensorImpl();
+  return c10::make_intrusive<TensorImpl>(c10::Storage(base->storage()), base->key_set(),
+                                         base->dtype());
+}
+
+// Copying the VariableVersion shares the counter: see Note [Version counter].
+Tensor as_view_of(const Tensor& self, c10::intrusive_ptr<TensorImpl> impl) {
+  impl->set_version_counter(self.unsafeGetTensorImpl()->version_counter());
   return Tensor(std::move(impl));
 }
 
-namespace {
 // make_view for a reordering of self's dims, or size-1 dims added or dropped: see
 // TensorImpl::set_sizes_and_strides_reordered.
 Tensor make_reordered_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides) {
-  TensorImpl* base = self.unsafeGetTensorImpl();
-  auto impl = c10::make_intrusive<TensorImpl>(c10::Storage(base->storage()), base->key_set(),
-                                              base->dtype());
-  impl->set_sizes_and_strides_reordered(sizes, strides, base->storage_offset(), *base);
-  impl->set_version_counter(base->version_counter());
-  return Tensor(std::move(impl));
+  auto impl = impl_on_storage_of(self);
+  impl->set_sizes_and_strides_reordered(sizes, strides, self.storage_offset(),
+                                        *self.unsafeGetTensorImpl());
+  return as_view_of(self, std::move(impl));
 }
 }  // namespace
+
+Tensor make_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
+                 int64_t storage_offset) {
+  auto impl = impl_on_storage_of(self);
+  impl->set_sizes_and_strides(sizes, strides, storage_offset);
+  return as_view_of(self, std::move(impl));
+}
 
 Tensor as_strided_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
                        int64_t storage_offset) {
@@ -212,9 +219,7 @@ Tensor _reshape_alias(const Tensor& self, IntArrayRef size, IntArrayRef stride) 
 // clone, where nothing else can see the storage.
 Tensor _unsafe_view(const Tensor& self, IntArrayRef size) {
   const auto geometry = view_geometry(self, size);
-  TensorImpl* base = self.unsafeGetTensorImpl();
-  auto impl = c10::make_intrusive<TensorImpl>(c10::Storage(base->storage()), base->key_set(),
-                                              base->dtype());
+  auto impl = impl_on_storage_of(self);  // no shared version counter: not a view
   impl->set_sizes_and_strides(geometry.first, geometry.second, self.storage_offset());
   return Tensor(std::move(impl));
 }

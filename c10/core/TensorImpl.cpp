@@ -56,7 +56,8 @@ void TensorImpl::set_sizes_and_strides_reordered(IntArrayRef new_size, IntArrayR
   sizes_and_strides_.set_sizes_and_strides(new_size, new_stride);
   storage_offset_ = storage_offset;
   numel_ = base.numel_;
-  refresh_contiguous(base.is_non_overlapping_and_dense_);
+  const bool non_overlapping_and_dense = base.is_non_overlapping_and_dense_;
+  refresh_contiguous_flags(&non_overlapping_and_dense);
 }
 
 void TensorImpl::set_sizes_contiguous(IntArrayRef new_size) {
@@ -129,14 +130,6 @@ void TensorImpl::refresh_numel() {
   TORCH_CHECK(!overflowed && n <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()),
               "numel: integer multiplication overflow");
   numel_ = static_cast<int64_t>(n);
-}
-
-void TensorImpl::refresh_contiguous() {
-  refresh_contiguous_flags(nullptr);
-}
-
-void TensorImpl::refresh_contiguous(bool non_overlapping_and_dense) {
-  refresh_contiguous_flags(&non_overlapping_and_dense);
 }
 
 void TensorImpl::refresh_contiguous_flags(const bool* known_non_overlapping_and_dense) {

@@ -224,9 +224,8 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
  private:
   // Recomputes numel and every cached flag; called after any size/stride change.
   void refresh_numel();
-  void refresh_contiguous();
-  // refresh_contiguous with is_non_overlapping_and_dense_ already known.
-  void refresh_contiguous(bool non_overlapping_and_dense);
+  void refresh_contiguous() { refresh_contiguous_flags(nullptr); }
+  // The same with is_non_overlapping_and_dense_ given, when not null.
   void refresh_contiguous_flags(const bool* known_non_overlapping_and_dense);
   void restride_contiguous();
 
