@@ -20,9 +20,9 @@ std::string schema_signature_type(const NativeFunction& f) {
   }() + ")";
 }
 
-std::string join(const std::vector<std::string>& v) {
+std::string join(const std::vector<std::string>& v, const std::string& separator = ", ") {
   std::string s;
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + v[i];
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? separator : "") + v[i];
   return s;
 }
 
@@ -223,6 +223,14 @@ std::string with_leading_keyset(const std::vector<CppArg>& args) {
   return "c10::DispatchKeySet ks" + (args.empty() ? "" : ", " + declare_arguments(args, false));
 }
 
+// "<return> wrapper_<Key>__<op>(c10::DispatchKeySet ks, <args>) {": the generated kernels that
+// redispatch rather than call at::native.
+std::string redispatching_wrapper_head(const NativeFunction& f, const std::string& key,
+                                       const std::vector<CppArg>& args) {
+  return cpp_return_type(f.schema) + " " + wrapper_name(f, key) + "(" +
+         with_leading_keyset(args) + ") {\n";
+}
+
 std::string redispatch_call(const NativeFunction& f, const std::vector<CppArg>& args,
                             const std::string& keyset) {
   return "at::_ops::" + f.ops_name() + "::redispatch(" + keyset +
@@ -238,8 +246,7 @@ bool needs_inplace_or_view_kernel(const NativeFunction& f) {
 
 std::string emit_inplace_or_view_wrapper(const NativeFunction& f) {
   const auto args = dispatcher_arguments(f);
-  std::string s = cpp_return_type(f.schema) + " " + wrapper_name(f, "ADInplaceOrView") + "(" +
-                  with_leading_keyset(args) + ") {\n";
+  std::string s = redispatching_wrapper_head(f, "ADInplaceOrView", args);
   s += "  {\n    at::AutoDispatchBelowADInplaceOrView guard;\n";
   s += "    " + redispatch_call(f, args, "ks & c10::after_ADInplaceOrView_keyset") + ";\n  }\n";
   for (const c10::Argument* a : f.mutable_arguments()) {
@@ -261,8 +268,7 @@ bool needs_not_differentiable_kernel(const NativeFunction& f) {
 
 std::string emit_not_differentiable_wrapper(const NativeFunction& f) {
   const auto args = dispatcher_arguments(f);
-  std::string s = cpp_return_type(f.schema) + " " + wrapper_name(f, "Autograd") + "(" +
-                  with_leading_keyset(args) + ") {\n";
+  std::string s = redispatching_wrapper_head(f, "Autograd", args);
   s += "  at::AutoDispatchBelowADInplaceOrView guard;\n";
   s += "  return " + redispatch_call(f, args, "ks & c10::after_autograd_keyset") + ";\n}\n";
   return s;
@@ -292,13 +298,9 @@ std::string emit_out_autograd_wrapper(const NativeFunction& f) {
                               a.name() + "->requires_grad())");
     }
   }
-  std::string any_requires_grad;
-  for (const auto& r : requires_grad) {
-    any_requires_grad += (any_requires_grad.empty() ? "" : " ||\n       ") + r;
-  }
-  std::string s = cpp_return_type(f.schema) + " " + wrapper_name(f, "Autograd") + "(" +
-                  with_leading_keyset(args) + ") {\n";
-  s += "  TORCH_CHECK(!(at::GradMode::is_enabled() && (" + any_requires_grad + ")),\n";
+  std::string s = redispatching_wrapper_head(f, "Autograd", args);
+  s += "  TORCH_CHECK(!(at::GradMode::is_enabled() && (" + join(requires_grad, " ||\n       ") +
+       ")),\n";
   s += "              \"" + f.schema.name().substr(f.schema.name().find("::") + 2) +
        "(): functions with out=... arguments don't support automatic differentiation, but one "
        "of the arguments requires grad.\");\n";
