@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by test files.
 
+#include <exception>
 #include <functional>
 #include <string>
 
@@ -8,12 +9,16 @@
 
 namespace test_util {
 
-// The message (without backtrace) of the c10::Error that f throws, or "no error".
+// The message of whatever f throws (a c10::Error's without its backtrace), or "no error".
+// libtorch throws a few errors as std::runtime_error (Scalar overflow, shape inference) and
+// miniaten does the same; the texts compared are the same either way.
 inline std::string error_of(const std::function<void()>& f) {
   try {
     f();
   } catch (const c10::Error& e) {
     return e.what_without_backtrace();
+  } catch (const std::exception& e) {
+    return e.what();
   }
   return "no error";
 }

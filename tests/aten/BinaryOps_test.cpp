@@ -18,11 +18,6 @@ using namespace elementwise_test;
 using at::Tensor;
 
 template <typename T>
-using acc_t =
-    std::conditional_t<std::is_same<T, c10::Half>::value || std::is_same<T, c10::BFloat16>::value,
-                       float, T>;
-
-template <typename T>
 constexpr bool is_floating() {
   return !std::is_integral<T>::value;
 }

@@ -14,11 +14,6 @@ namespace {
 using namespace elementwise_test;
 using at::Tensor;
 
-template <typename T>
-using acc_t =
-    std::conditional_t<std::is_same<T, c10::Half>::value || std::is_same<T, c10::BFloat16>::value,
-                       float, T>;
-
 // Each comparison against its naive predicate, for x and y of dtype T (broadcast).
 template <typename T>
 void check_comparisons(const Tensor& x, const Tensor& y, const char* form) {

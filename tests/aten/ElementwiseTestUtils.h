@@ -17,6 +17,13 @@
 
 namespace elementwise_test {
 
+// The type a reference computes T in: float for Half and BFloat16, as the kernels do.
+template <typename T>
+using acc_t =
+    std::conditional_t<std::is_same<T, c10::Half>::value || std::is_same<T, c10::BFloat16>::value,
+                       float, T>;
+
+
 inline const at::ScalarType kAllTypes[] = {at::kByte, at::kChar,    at::kShort,  at::kInt,
                                            at::kLong, at::kFloat,   at::kDouble, at::kBool,
                                            at::kHalf, at::kBFloat16};

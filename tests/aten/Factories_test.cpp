@@ -15,6 +15,7 @@
 
 #include "aten/ATen.h"
 #include "aten/Dispatch.h"
+#include "tests/TestUtils.h"
 
 namespace {
 
@@ -22,19 +23,7 @@ using at::MemoryFormat;
 using c10::IntArrayRef;
 using c10::ScalarType;
 
-// The message of whatever f throws. libtorch throws Scalar overflow errors as
-// std::runtime_error and everything else as c10::Error; both carry the text compared here.
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test_util::error_of;
 
 // Expects `statement` to throw exactly `text`.
 #define EXPECT_ERROR_TEXT(statement, text) EXPECT_EQ(error_of([&] { statement; }), text)

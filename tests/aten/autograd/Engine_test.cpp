@@ -8,22 +8,14 @@
 #include <string>
 
 #include "GradCheck.h"
+#include "tests/TestUtils.h"
 
 namespace {
 
 using miniaten_test::equal;
 using miniaten_test::gradcheck;
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using test_util::error_of;
 
 TEST(GradCheck, DetectsAWrongGradient) {
   auto x = miniaten_test::leaf({3});
