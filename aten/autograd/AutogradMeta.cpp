@@ -3,9 +3,22 @@
 #include "aten/autograd/AccumulateGrad.h"
 #include "aten/autograd/Functions.h"
 #include "aten/autograd/GradMode.h"
+#include "c10/util/FreeList.h"
 
 namespace torch {
 namespace autograd {
+
+namespace {
+C10_TLS_FAST __thread c10::FreeList tls_autograd_meta_blocks;
+}  // namespace
+
+void* AutogradMeta::operator new(size_t size) {
+  return tls_autograd_meta_blocks.allocate(size, sizeof(AutogradMeta));
+}
+
+void AutogradMeta::operator delete(void* p, size_t size) {
+  tls_autograd_meta_blocks.deallocate(p, size, sizeof(AutogradMeta));
+}
 
 AutogradMeta::~AutogradMeta() {
   // The retain_grad hook points at this meta; it must not outlive it.

@@ -19,7 +19,6 @@
 namespace torch {
 namespace autograd {
 
-// How a view was made, for the in-place checks on it.
 // How a view was made, for the in-place rules (check_inplace): normally; under no_grad; or as
 // one output of split/split_with_sizes/unbind, whose node owns all the outputs at once.
 enum class CreationMeta : uint8_t { DEFAULT, NO_GRAD_MODE, MULTI_OUTPUT_NODE };
@@ -40,6 +39,9 @@ struct TORCH_API AutogradMeta final : public c10::AutogradMetaInterface {
   // object before running the member initializers: one per view.
   AutogradMeta() {}
   ~AutogradMeta() override;
+  // One per view: from a per-thread free list (Note [Per-thread free lists], c10/util/FreeList.h).
+  static void* operator new(size_t size);
+  static void operator delete(void* p, size_t size);
 
   // "Only Tensors of floating point and complex dtype can require gradients".
   void set_requires_grad(bool requires_grad, c10::TensorImpl* self_impl) override;
@@ -82,11 +84,10 @@ TORCH_API void set_gradient_edge(const at::TensorBase& t, Edge edge);
 // The leaf's AccumulateGrad, made on first use and shared while some graph holds it.
 TORCH_API std::shared_ptr<Node> grad_accumulator(const at::TensorBase& t);
 
-// Makes `view` a view of `base` (recording the root base and the creation mode); the version
-// counter is already shared by the view kernel. libtorch's as_view.
-// Records `view` as a view of base (of base's own base when base is a view). The creation meta
-// is `creation_meta` (NO_GRAD_MODE when grad mode is off); a DEFAULT one keeps the parent
-// view's, as libtorch's propagate_creation_meta.
+// libtorch's as_view: records `view` as a view of base (of base's own base when base is a view);
+// the view kernel already shared the version counter. The creation meta is `creation_meta`
+// (NO_GRAD_MODE when grad mode is off); a DEFAULT one keeps the parent view's, as libtorch's
+// propagate_creation_meta.
 TORCH_API void set_view_of(const at::TensorBase& base, const at::TensorBase& view,
                            CreationMeta creation_meta = CreationMeta::DEFAULT);
 

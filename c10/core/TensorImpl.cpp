@@ -1,6 +1,7 @@
 #include "c10/core/TensorImpl.h"
 
 #include "c10/core/Contiguity.h"
+#include "c10/util/FreeList.h"
 
 #include <algorithm>
 #include <limits>
@@ -40,6 +41,18 @@ TensorImpl::TensorImpl(DispatchKeySet key_set, caffe2::TypeMeta data_type,
 }
 
 TensorImpl::~TensorImpl() = default;
+
+namespace {
+C10_TLS_FAST __thread FreeList tls_tensor_impl_blocks;
+}  // namespace
+
+void* TensorImpl::operator new(size_t size) {
+  return tls_tensor_impl_blocks.allocate(size, sizeof(TensorImpl));
+}
+
+void TensorImpl::operator delete(void* p, size_t size) {
+  tls_tensor_impl_blocks.deallocate(p, size, sizeof(TensorImpl));
+}
 
 void TensorImpl::set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride) {
   TORCH_CHECK(new_size.size() == new_stride.size(), "dimensionality of sizes (", new_size.size(),

@@ -107,6 +107,9 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   // A tensor on a device without storage (e.g. Meta), or storage set later.
   TensorImpl(DispatchKeySet key_set, caffe2::TypeMeta data_type, c10::optional<Device> device_opt);
   ~TensorImpl() override;
+  // From a per-thread free list: see Note [Per-thread free lists] in c10/util/FreeList.h.
+  static void* operator new(size_t size);
+  static void operator delete(void* p, size_t size);
 
   TensorImpl(const TensorImpl&) = delete;
   TensorImpl& operator=(const TensorImpl&) = delete;
