@@ -39,10 +39,11 @@ TORCH_API Tensor make_view(const Tensor& self, IntArrayRef sizes, IntArrayRef st
 // Note [Views that cannot leave their base]
 // libtorch makes most views through as_strided, which re-checks the new geometry against the
 // storage. A view whose elements are a subset of self's (permute, transpose, squeeze,
-// unsqueeze, slice, select, diagonal, view, alias) cannot fail those checks when self passed
-// them, so it uses make_view: a view is nothing but a TensorImpl, and the checks were a tenth of
-// its cost. Views whose geometry comes from user numbers that as_strided rejects (expand to a
-// negative size, unfold) keep the checks and their errors.
+// unsqueeze, slice, select, diagonal, view, alias, and expand: a broadcast dim has stride 0 and
+// a new leading dim of size 1 never steps) cannot fail those checks when self passed them, so
+// it uses make_view: a view is nothing but a TensorImpl, and the checks were a tenth of its
+// cost. Geometry from user numbers that as_strided rejects (expand to a negative size, unfold)
+// keeps the checks and their errors.
 //
 // make_view after as_strided's checks: equal ranks, no negative strides, in bounds of the
 // storage, offset >= 0. The kernels that go through self.as_strided(...) in libtorch use this,
