@@ -52,5 +52,7 @@ ApiSignature method_signature(const NativeFunction& f);
 // "const at::Tensor & self, int64_t dim=0".
 std::string declare_arguments(const std::vector<CppArg>& args, bool with_defaults);
 std::string argument_names(const std::vector<CppArg>& args);
+// The same, each by-value argument in std::move: for TypedOperatorHandle's *Forwarded calls.
+std::string forwarded_argument_names(const std::vector<CppArg>& args);
 
 }  // namespace codegen

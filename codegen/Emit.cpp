@@ -81,12 +81,12 @@ std::string emit_ops_definition(const NativeFunction& f) {
        "::overload_name).typed<" + n + "::schema>();\n}\n";
   s += ret + " " + n + "::call(" + declare_arguments(args, false) + ") {\n";
   s += "  static auto op = create_" + n + "_typed_handle();\n";
-  s += "  return op.call(" + argument_names(args) + ");\n}\n";
+  s += "  return op.callForwarded(" + forwarded_argument_names(args) + ");\n}\n";
   s += ret + " " + n + "::redispatch(c10::DispatchKeySet dispatchKeySet" +
        (args.empty() ? "" : ", " + declare_arguments(args, false)) + ") {\n";
   s += "  static auto op = create_" + n + "_typed_handle();\n";
-  s += "  return op.redispatch(dispatchKeySet" + (args.empty() ? "" : ", " + argument_names(args)) +
-       ");\n}\n";
+  s += "  return op.redispatchForwarded(dispatchKeySet" +
+       (args.empty() ? "" : ", " + forwarded_argument_names(args)) + ");\n}\n";
   return s;
 }
 

@@ -83,7 +83,7 @@ class C10_API KernelFunction final {
 
   // The typed fast path: a direct call when the kernel was registered unboxed, else boxes.
   template <class Return, class... Args>
-  C10_ALWAYS_INLINE Return call(const OperatorHandle& op, DispatchKeySet ks, Args... args) const {
+  C10_ALWAYS_INLINE Return call(const OperatorHandle& op, DispatchKeySet ks, Args&&... args) const {
     if (C10_LIKELY(unboxed_kernel_func_ != nullptr)) {
       using Unboxed = Return(OperatorKernel*, DispatchKeySet, Args...);
       return (*reinterpret_cast<Unboxed*>(unboxed_kernel_func_))(functor_.get(), ks,

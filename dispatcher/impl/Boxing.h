@@ -199,7 +199,7 @@ struct BoxedKernelWrapper;
 template <class Return, class... Args>
 struct BoxedKernelWrapper<Return(Args...)> {
   static Return call(InternalBoxedKernelFunction* boxed, OperatorKernel* functor,
-                     const OperatorHandle& op, DispatchKeySet ks, Args... args) {
+                     const OperatorHandle& op, DispatchKeySet ks, Args&&... args) {
     torch::jit::Stack stack;
     stack.reserve(sizeof...(Args));
     (stack.emplace_back(to_ivalue(args)), ...);
