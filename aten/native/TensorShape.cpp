@@ -362,10 +362,13 @@ Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
   dim1 = maybe_wrap_dim(dim1, ndim);
   if (dim0 == dim1) return at::alias(self);
   c10::ScratchArray<int64_t, 16> sizes(ndim), strides(ndim);
-  std::copy(self.sizes().begin(), self.sizes().end(), sizes.data());
-  std::copy(self.strides().begin(), self.strides().end(), strides.data());
-  std::swap(sizes[dim0], sizes[dim1]);
-  std::swap(strides[dim0], strides[dim1]);
+  const int64_t* self_sizes = self.sizes().data();
+  const int64_t* self_strides = self.strides().data();
+  for (int64_t i = 0; i < ndim; i++) {
+    const int64_t from = i == dim0 ? dim1 : i == dim1 ? dim0 : i;
+    sizes[i] = self_sizes[from];
+    strides[i] = self_strides[from];
+  }
   return make_reordered_view(self, IntArrayRef(sizes.data(), ndim),
                              IntArrayRef(strides.data(), ndim));
 }

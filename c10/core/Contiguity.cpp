@@ -49,9 +49,11 @@ bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
   const size_t dim = sizes.size();
   if (dim == 1) return sizes[0] < 2 || strides[0] == 1;
   // See Note [Non-overlapping and dense]. Only dims of size >= 2 take part; sorting them by
-  // stride is equivalent to libtorch's sort that pushes small dims to the end. A stable
-  // insertion sort into a plain stack array: ranks are small, and this runs for every new
-  // view, where std::stable_sort would allocate a merge buffer.
+  // stride is equivalent to libtorch's sort that pushes small dims to the end. An insertion
+  // sort into a plain stack array: ranks are small, and this runs for every new view, where
+  // std::stable_sort would allocate a merge buffer. The dims go in last first, so the usual
+  // row-major-like strides arrive already in order and nothing shifts. Ties need no stable
+  // order: two dims of size >= 2 with one stride overlap, and fail the check either way.
   constexpr size_t kMaxFast = 16;
   int64_t fast[kMaxFast];
   std::vector<int64_t> slow;
@@ -61,7 +63,7 @@ bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
     perm = slow.data();
   }
   size_t n = 0;
-  for (size_t d = 0; d < dim; d++) {
+  for (size_t d = dim; d-- > 0;) {
     if (sizes[d] < 2) continue;
     const int64_t stride = strides[d];
     size_t pos = n++;
