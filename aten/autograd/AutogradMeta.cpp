@@ -100,7 +100,10 @@ std::shared_ptr<Node> grad_accumulator(const at::TensorBase& t) {
   if (meta->grad_fn_) return nullptr;
   if (!meta->requires_grad_) return nullptr;
   if (auto acc = meta->grad_accumulator_.lock()) return acc;
-  auto acc = std::make_shared<AccumulateGrad>(at::Tensor(t));
+  // A graph's AccumulateGrad dies with it (grad_accumulator_ is weak): one per call that
+  // records history on a leaf, so it comes from a free list like the nodes (make_node_if).
+  auto acc = std::allocate_shared<AccumulateGrad>(c10::FreeListAllocator<AccumulateGrad>(),
+                                                  at::Tensor(t));
   meta->grad_accumulator_ = acc;
   return acc;
 }

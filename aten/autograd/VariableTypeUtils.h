@@ -22,6 +22,7 @@
 #include "aten/autograd/GradMode.h"
 #include "aten/autograd/Node.h"
 #include "c10/core/AutoDispatchGuards.h"
+#include "c10/util/FreeList.h"
 #include "dispatcher/DispatchTrace.h"
 
 namespace torch {
@@ -42,7 +43,8 @@ TORCH_API void trace_node_created(const Node& node);
 template <typename T, typename... Tensors>
 std::shared_ptr<T> make_node_if(bool requires_grad, const Tensors&... inputs) {
   if (!requires_grad) return nullptr;
-  auto node = std::make_shared<T>();
+  // Nodes come and go with every differentiable call: see Note [Per-thread free lists].
+  auto node = std::allocate_shared<T>(c10::FreeListAllocator<T>());
   node->set_next_edges(collect_next_edges(inputs...));
   if (c10::DispatchTrace::enabled()) trace_node_created(*node);
   return node;

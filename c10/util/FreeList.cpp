@@ -4,30 +4,29 @@ namespace c10 {
 
 namespace {
 
-// Returns every armed list's cached blocks to the global heap when its thread exits; see
-// Note [Per-thread free lists]. A thread has a handful of lists (one per opted-in class).
+// The thread's armed lists, chained through next_armed; see Note [Per-thread free lists].
+C10_TLS_FAST __thread FreeList* tls_armed_lists = nullptr;
+C10_TLS_FAST __thread bool tls_exiting = false;
+
+// Returns every armed list's cached blocks to the global heap when its thread exits.
 struct FreeListDrain {
-  static constexpr int kMaxLists = 8;
-  FreeList* lists[kMaxLists];
-  int count = 0;
-
-  ~FreeListDrain();
-};
-
-C10_TLS_FAST __thread bool tls_drain_done = false;
-thread_local FreeListDrain tls_drain;
-
-FreeListDrain::~FreeListDrain() {
-  tls_drain_done = true;
-  for (int i = 0; i < count; ++i) {
-    FreeList& list = *lists[i];
-    list.room = 0;  // armed stays true: later frees on this thread go to the global heap
-    while (list.head != nullptr) {
-      void* block = list.head;
-      list.head = *static_cast<void**>(block);
-      ::operator delete(block);
+  ~FreeListDrain() {
+    tls_exiting = true;
+    for (FreeList* list = tls_armed_lists; list != nullptr; list = list->next_armed) {
+      list->room = 0;  // armed stays true: later frees on this thread go to the global heap
+      while (list->head != nullptr) {
+        void* block = list->head;
+        list->head = *static_cast<void**>(block);
+        ::operator delete(block);
+      }
     }
   }
+};
+
+// Called on a thread's first arming: constructing the drain registers its destructor.
+void register_thread_exit_drain() {
+  thread_local FreeListDrain drain;
+  (void)drain;
 }
 
 }  // namespace
@@ -35,8 +34,10 @@ FreeListDrain::~FreeListDrain() {
 void FreeList::deallocate_slow(void* block, bool cacheable) {
   if (kEnabled && cacheable && !armed) {
     armed = true;
-    if (!tls_drain_done && tls_drain.count < FreeListDrain::kMaxLists) {
-      tls_drain.lists[tls_drain.count++] = this;
+    if (!tls_exiting) {
+      register_thread_exit_drain();
+      next_armed = tls_armed_lists;
+      tls_armed_lists = this;
       room = kCapacity;
       deallocate(block, 0, 0);  // sizes equal: cached now that there is room
       return;

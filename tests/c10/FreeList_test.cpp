@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -108,6 +109,22 @@ TEST(FreeList, TensorImplsComeFromThePerThreadList) {
   const c10::TensorImpl* address = first.get();
   first.reset();
   EXPECT_EQ(make().get(), address);  // the block just freed, not a fresh one
+}
+
+TEST(FreeList, AllocateSharedKeepsTheBlockUntilTheLastWeakReference) {
+  if (!kCaching) GTEST_SKIP() << "AddressSanitizer build: the list caches nothing";
+  using Alloc = c10::FreeListAllocator<int64_t>;
+  auto a = std::allocate_shared<int64_t>(Alloc(), 7);
+  const int64_t* address = a.get();
+  std::weak_ptr<int64_t> watcher = a;
+  a.reset();  // the object is gone, the control block (same block) is not
+  auto b = std::allocate_shared<int64_t>(Alloc(), 8);
+  EXPECT_NE(b.get(), address);
+  b.reset();
+  watcher.reset();  // now the block goes back to the list, after b's
+  auto c = std::allocate_shared<int64_t>(Alloc(), 9);
+  EXPECT_EQ(c.get(), address);
+  EXPECT_EQ(*c, 9);
 }
 
 }  // namespace
