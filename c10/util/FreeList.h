@@ -23,9 +23,9 @@
 //  * A block freed on another thread joins that thread's list: every block came from the global
 //    operator new, so any thread may hand it back to it later.
 //  * A list is armed on its thread's first free, which chains it to the thread's armed lists
-//    and registers a thread-exit hook that returns their cached blocks to the global heap. After that hook has run (thread-local destructors of
-//    other objects may still free tensors), the list takes nothing more: frees go straight to
-//    the global operator delete.
+//    and registers a thread-exit hook that returns their cached blocks to the global heap.
+//    After that hook has run (thread-local destructors of other objects may still free
+//    tensors), the list takes nothing more: frees go straight to the global operator delete.
 //  * Under AddressSanitizer nothing is cached, so use-after-free stays detectable.
 
 #include <cstddef>
