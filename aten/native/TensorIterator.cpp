@@ -4,7 +4,6 @@
 #include "aten/native/TensorIterator.h"
 
 #include <algorithm>
-#include <numeric>
 #include <sstream>
 
 #include "aten/ATen.h"
@@ -12,6 +11,7 @@
 #include "aten/TensorUtils.h"
 #include "aten/detail/Resize.h"
 #include "aten/native/TypePromotion.h"
+#include "c10/util/ScratchArray.h"
 #include "dispatcher/DispatchTrace.h"
 
 namespace at {
@@ -60,41 +60,46 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
     allocate_or_resize_outputs();
     coalesce_dimensions();
   }
-  for (auto& op : operands_) {
-    TORCH_INTERNAL_ASSERT(op.tensor.defined());
-    op.data = op.tensor.data_ptr();
+  OperandInfo* ops = operands_.data();
+  for (int i = 0; i < ntensors(); ++i) {
+    TORCH_INTERNAL_ASSERT(ops[i].tensor.defined());
+    ops[i].data = ops[i].tensor.unsafeGetTensorImpl()->data();
   }
   if (c10::DispatchTrace::enabled()) c10::DispatchTrace::log("TensorIterator: " + describe());
 }
 
 void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
   // The config is spent after build(): its references move into the operands.
-  for (size_t i = 0; i < config.tensors_.size(); ++i) {
-    operands_.emplace_back(std::move(config.tensors_[i]));
-  }
+  Tensor* tensors = config.tensors_.data();
+  const size_t n = config.tensors_.size();
+  for (size_t i = 0; i < n; ++i) operands_.emplace_back(std::move(tensors[i]));
   num_outputs_ = config.num_outputs_;
 }
 
 void TensorIteratorBase::mark_outputs() {
+  OperandInfo* ops = operands_.data();
+  const int nt = ntensors();
   for (int i = 0; i < num_outputs_; ++i) {
-    operands_[i].is_output = true;
-    const Tensor& output = operands_[i].tensor;
+    ops[i].is_output = true;
+    const Tensor& output = ops[i].tensor;
     if (!output.defined()) continue;
     // An output that is also an input is read and written.
-    for (int arg = num_outputs_; arg < ntensors(); ++arg) {
-      if (output.is_same(operands_[arg].tensor)) operands_[i].is_read_write = true;
+    for (int arg = num_outputs_; arg < nt; ++arg) {
+      if (output.is_same(ops[arg].tensor)) ops[i].is_read_write = true;
     }
   }
 }
 
 void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config) {
   if (!config.check_mem_overlap_) return;
+  const OperandInfo* ops = operands_.data();
+  const int nt = ntensors();
   for (int i = 0; i < num_outputs_; ++i) {
-    const Tensor& output = operands_[i].tensor;
+    const Tensor& output = ops[i].tensor;
     if (!output.defined()) continue;
     assert_no_internal_overlap(output);
-    for (int j = num_outputs_; j < ntensors(); ++j) {
-      const Tensor& input = operands_[j].tensor;
+    for (int j = num_outputs_; j < nt; ++j) {
+      const Tensor& input = ops[j].tensor;
       if (!input.is_same(output)) assert_no_partial_overlap(output, input);
     }
   }
@@ -108,7 +113,7 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   all_ops_same_shape_ = true;
   bool has_scalars = false;
   bool has_tensors = false;
-  for (auto& op : operands_) {
+  for (const auto& op : operands_) {
     if (!op.tensor.defined()) continue;
     // Outputs that may be resized take no part: out= arguments follow the inputs' shape.
     if (config.resize_outputs_ && op.is_output) continue;
@@ -131,16 +136,18 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
 
 void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config) {
   if (config.static_shape_.has_value()) return;
+  OperandInfo* ops = operands_.data();
+  const IntArrayRef shape = shape_;
   for (int i = 0; i < num_outputs_; ++i) {
-    const Tensor& output = operands_[i].tensor;
-    if (output.defined() && !output.sizes().equals(shape_)) {
-      if (config.resize_outputs_ && !operands_[i].is_read_write) {
-        operands_[i].will_resize = true;
+    const Tensor& output = ops[i].tensor;
+    if (output.defined() && !output.sizes().equals(shape)) {
+      if (config.resize_outputs_ && !ops[i].is_read_write) {
+        ops[i].will_resize = true;
         continue;
       }
       // A reduction's output is smaller than the iteration shape by design.
       TORCH_CHECK(is_reduction_, "output with shape ", output.sizes(),
-                  " doesn't match the broadcast shape ", IntArrayRef(shape_));
+                  " doesn't match the broadcast shape ", shape);
     }
   }
 }
@@ -287,28 +294,29 @@ FastSetupType TensorIteratorBase::compute_fast_setup_type(const TensorIteratorCo
   bool is_contiguous = true;
   bool is_channels_last = true;
   bool is_non_overlapping_and_dense = true;
-  for (const auto& op : operands_) {
-    if (op.tensor.defined() && !op.will_resize) {
-      is_contiguous &= op.tensor.is_contiguous(c10::MemoryFormat::Contiguous);
-      is_channels_last &= op.tensor.is_contiguous(c10::MemoryFormat::ChannelsLast);
-      is_non_overlapping_and_dense &= op.tensor.is_non_overlapping_and_dense();
+  const OperandInfo* ops = operands_.data();
+  const int nt = ntensors();
+  for (int i = 0; i < nt; ++i) {
+    if (ops[i].tensor.defined() && !ops[i].will_resize) {
+      const c10::TensorImpl* impl = ops[i].tensor.unsafeGetTensorImpl();
+      is_contiguous &= impl->is_contiguous(c10::MemoryFormat::Contiguous);
+      is_channels_last &= impl->is_contiguous(c10::MemoryFormat::ChannelsLast);
+      is_non_overlapping_and_dense &= impl->is_non_overlapping_and_dense();
     }
   }
   if (is_contiguous) return FastSetupType::CONTIGUOUS;
   if (is_channels_last) return FastSetupType::CHANNELS_LAST;
   if (is_non_overlapping_and_dense) {
     // Only when every defined operand has the same strides.
-    int64_t prev = -1;
-    for (int64_t i = ntensors() - 1; i >= 0; --i) {
-      const auto& op = operands_[i];
+    int prev = -1;
+    for (int i = nt - 1; i >= 0; --i) {
+      const OperandInfo& op = ops[i];
       if (op.tensor.defined() && !op.will_resize) {
         if (prev < 0) {
           prev = i;
           continue;
         }
-        if (!operands_[prev].tensor.strides().equals(op.tensor.strides())) {
-          return FastSetupType::NONE;
-        }
+        if (!ops[prev].tensor.strides().equals(op.tensor.strides())) return FastSetupType::NONE;
       }
     }
     return FastSetupType::NON_OVERLAPPING_DENSE;
@@ -351,15 +359,18 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
     default:
       TORCH_INTERNAL_ASSERT(false, "Unsupported fast setup type");
   }
-  // Everything is dense in one order: iterate as a single dim.
-  if (ndim() > 1) has_coalesced_dimensions_ = true;
-  if (ndim() >= 1) {
-    shape_[0] = numel();
+  // Everything is dense in one order: iterate as a single dim (a 0-dim iteration stays one).
+  const int nd = ndim();
+  if (nd > 1) {
+    has_coalesced_dimensions_ = true;
+    const int64_t n = numel();
     shape_.resize(1);
+    shape_.data()[0] = n;
   }
-  for (auto& op : operands_) {
-    op.stride_bytes.resize(ndim());
-    if (ndim() > 0) op.stride_bytes[0] = op.tensor.element_size();
+  if (nd >= 1) {
+    // stride_bytes is still empty: one push_back each, no resize.
+    OperandInfo* ops = operands_.data();
+    for (int i = 0; i < ntensors(); ++i) ops[i].stride_bytes.push_back(ops[i].tensor.element_size());
   }
   return true;
 }
@@ -367,21 +378,23 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
 // ---- The general path: strides, perm_, outputs, coalescing -----------------------------------
 
 void TensorIteratorBase::compute_strides(const TensorIteratorConfig& config) {
-  for (auto& op : operands_) {
+  const int nd = ndim();
+  const int64_t* shape = shape_.data();
+  OperandInfo* ops = operands_.data();
+  for (int i = 0; i < ntensors(); ++i) {
+    OperandInfo& op = ops[i];
     if (!op.tensor.defined() || op.will_resize) continue;
-    const IntArrayRef original_shape =
-        config.static_shape_ ? IntArrayRef(shape_) : op.tensor.sizes();
-    const IntArrayRef original_stride = op.tensor.strides();
-    const int64_t element_size = op.tensor.element_size();
-    const size_t offset = ndim() - original_shape.size();
-    // Leading dims the operand does not have are broadcast: stride 0.
-    op.stride_bytes.assign(ndim(), 0);
-    int64_t* stride_bytes = op.stride_bytes.data() + offset;
-    const int64_t* shape = shape_.data() + offset;
-    for (size_t i = 0; i < original_shape.size(); ++i) {
-      // A size-1 dim broadcast to a larger one also gets stride 0.
-      stride_bytes[i] =
-          original_shape[i] == 1 && shape[i] != 1 ? 0 : original_stride[i] * element_size;
+    const c10::TensorImpl* impl = op.tensor.unsafeGetTensorImpl();
+    const int64_t* original_shape = config.static_shape_ ? shape : impl->sizes().data();
+    const int64_t* original_stride = impl->strides().data();
+    const int64_t element_size = static_cast<int64_t>(impl->itemsize());
+    const int offset = config.static_shape_ ? 0 : nd - static_cast<int>(impl->dim());
+    // stride_bytes is still empty: nd push_backs, no resize.
+    for (int d = 0; d < nd; ++d) {
+      // Leading dims the operand does not have are broadcast: stride 0; so is a size-1 dim
+      // broadcast to a larger one.
+      const bool broadcast = d < offset || (original_shape[d - offset] == 1 && shape[d] != 1);
+      op.stride_bytes.push_back(broadcast ? 0 : original_stride[d - offset] * element_size);
     }
   }
 }
@@ -394,12 +407,9 @@ void TensorIteratorBase::compute_strides(const TensorIteratorConfig& config) {
 // ambiguous operand (equal strides on size-1 dims, or a broadcast stride 0) has no say. For a
 // reduction, reduced dims (output stride 0) move to the front.
 void TensorIteratorBase::reorder_dimensions() {
-  perm_.resize(ndim());
-  if (ndim() == 1) {
-    perm_[0] = 0;
-    return;
-  }
-  std::iota(perm_.rbegin(), perm_.rend(), 0);
+  const int nd = ndim();
+  for (int d = nd - 1; d >= 0; --d) perm_.push_back(d);  // perm_ is still empty here
+  if (nd == 1) return;
   if (enforce_linear_iteration_) {
     permute_dimensions(perm_);
     return;
@@ -407,8 +417,11 @@ void TensorIteratorBase::reorder_dimensions() {
   // 1: dim0 after dim1; -1: dim0 before dim1; 0: no operand can tell.
   // Raw pointers throughout: see Note [Hot loops index raw pointers].
   const int64_t* shape = shape_.data();
+  const OperandInfo* ops = operands_.data();
+  const int nt = ntensors();
   auto should_swap = [&](size_t dim0, size_t dim1) {
-    for (const auto& op : operands_) {
+    for (int i = 0; i < nt; ++i) {
+      const OperandInfo& op = ops[i];
       if (op.stride_bytes.empty() || op.will_resize) continue;
       const int64_t* stride = op.stride_bytes.data();
       const int64_t stride0 = stride[dim0];
@@ -429,18 +442,21 @@ void TensorIteratorBase::reorder_dimensions() {
 }
 
 void TensorIteratorBase::permute_dimensions(IntArrayRef perm) {
-  TORCH_INTERNAL_ASSERT(perm.size() == static_cast<size_t>(ndim()));
+  const size_t nd = perm.size();
+  TORCH_INTERNAL_ASSERT(nd == static_cast<size_t>(ndim()));
   // In place through one scratch row: this runs on every non-fast-setup build.
-  c10::DimVector scratch_row(perm.size());
+  c10::ScratchArray<int64_t, 16> scratch_row(nd);
   int64_t* scratch = scratch_row.data();
+  const int64_t* p = perm.data();
   auto reorder = [&](c10::DimVector& row) {
     int64_t* data = row.data();
-    for (size_t i = 0; i < perm.size(); ++i) scratch[i] = data[perm[i]];
-    for (size_t i = 0; i < perm.size(); ++i) data[i] = scratch[i];
+    for (size_t i = 0; i < nd; ++i) scratch[i] = data[p[i]];
+    for (size_t i = 0; i < nd; ++i) data[i] = scratch[i];
   };
   reorder(shape_);
-  for (auto& op : operands_) {
-    if (!op.stride_bytes.empty()) reorder(op.stride_bytes);
+  OperandInfo* ops = operands_.data();
+  for (int i = 0; i < ntensors(); ++i) {
+    if (!ops[i].stride_bytes.empty()) reorder(ops[i].stride_bytes);
   }
 }
 
@@ -465,9 +481,9 @@ c10::DimVector TensorIteratorBase::invert_perm(IntArrayRef input) const {
 // "Calculated strides" then "Final strides").
 void TensorIteratorBase::allocate_or_resize_outputs() {
   for (int i = 0; i < num_outputs_; ++i) {
-    auto& op = operands_[i];
-    const c10::TensorOptions options = c10::TensorOptions(op.target_dtype).device(op.device);
+    OperandInfo& op = operands_.data()[i];
     if (!op.tensor.defined() || op.will_resize) {
+      const c10::TensorOptions options = c10::TensorOptions(op.target_dtype).device(op.device);
       TORCH_INTERNAL_ASSERT(op.is_type_defined(), "no type for operand", i);
       const int64_t element_size = static_cast<int64_t>(c10::elementSize(op.target_dtype));
       op.stride_bytes = compatible_stride(element_size);
@@ -524,24 +540,27 @@ void TensorIteratorBase::set_output_raw_strided(int output_idx, IntArrayRef size
 void TensorIteratorBase::coalesce_dimensions() {
   if (ndim() <= 1) return;
   int64_t* shape = shape_.data();
+  OperandInfo* ops = operands_.data();
+  const int nt = ntensors();
+  const int nd = ndim();
   auto can_coalesce = [&](int dim0, int dim1) {
     const int64_t shape0 = shape[dim0];
     const int64_t shape1 = shape[dim1];
     if (shape0 == 1 || shape1 == 1) return true;
-    for (const auto& op : operands_) {
-      const int64_t* stride = op.stride_bytes.data();
+    for (int i = 0; i < nt; ++i) {
+      const int64_t* stride = ops[i].stride_bytes.data();
       if (shape0 * stride[dim0] != stride[dim1]) return false;
     }
     return true;
   };
   auto replace_stride = [&](int dim0, int dim1) {
-    for (auto& op : operands_) {
-      int64_t* stride = op.stride_bytes.data();
+    for (int i = 0; i < nt; ++i) {
+      int64_t* stride = ops[i].stride_bytes.data();
       stride[dim0] = stride[dim1];
     }
   };
   int prev_dim = 0;
-  for (int dim = 1; dim < ndim(); ++dim) {
+  for (int dim = 1; dim < nd; ++dim) {
     if (can_coalesce(prev_dim, dim)) {
       if (shape[prev_dim] == 1) replace_stride(prev_dim, dim);
       shape[prev_dim] *= shape[dim];
@@ -553,8 +572,10 @@ void TensorIteratorBase::coalesce_dimensions() {
       }
     }
   }
-  shape_.resize(prev_dim + 1);
-  for (auto& op : operands_) op.stride_bytes.resize(ndim());
+  if (prev_dim + 1 < nd) {
+    shape_.resize(prev_dim + 1);
+    for (int i = 0; i < nt; ++i) ops[i].stride_bytes.resize(prev_dim + 1);
+  }
   has_coalesced_dimensions_ = true;
 }
 
