@@ -51,10 +51,10 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
   mark_outputs();
   compute_mem_overlaps(config);
   compute_shape(config);
-  broadcast_shape_ = shape_;
   mark_resize_outputs(config);
   compute_types(config);
   if (!fast_set_up(config)) {
+    broadcast_shape_ = shape_;  // before reordering and coalescing change shape_
     compute_strides(config);
     reorder_dimensions();
     allocate_or_resize_outputs();
@@ -169,7 +169,55 @@ c10::ScalarType TensorIteratorBase::common_dtype() const {
   return common_dtype_;
 }
 
+// Note [compute_types keeps its rare paths out of line]
+// Every build runs compute_types, and almost none makes a temporary or fails a check. Inline,
+// those paths (at::empty_like, copy_, the ostringstream of a TORCH_CHECK message) would give
+// every call a frame of half a kilobyte; out of line they cost only when they run.
+namespace {
+
+C10_NOINLINE void check_same_dtype(const OperandInfo* ops, int nt, c10::ScalarType common_dtype) {
+  for (int i = 0; i < nt; ++i) {
+    if (!ops[i].tensor.defined()) continue;
+    TORCH_CHECK(ops[i].target_dtype == common_dtype, "Found dtype ", ops[i].target_dtype,
+                " but expected ", common_dtype);
+  }
+}
+
+[[noreturn]] C10_NOINLINE void fail_device_mismatch(c10::Device common, c10::Device other) {
+  TORCH_CHECK(false,
+              "Expected all tensors to be on the same device, but found at least two devices, ",
+              common, " and ", other, "!");
+  __builtin_unreachable();
+}
+
+[[noreturn]] C10_NOINLINE void fail_unsafe_cast(c10::ScalarType common, c10::ScalarType output) {
+  TORCH_CHECK(false, "result type ", common, " can't be cast to the desired output type ",
+              output);
+  __builtin_unreachable();
+}
+
+// An output of another dtype gets a temporary; cast_outputs() copies it back.
+C10_NOINLINE void make_output_temporary(OperandInfo& op, c10::ScalarType common_dtype) {
+  op.original_tensor = op.tensor;
+  op.tensor = at::empty_like(op.tensor, op.tensor.options().dtype(common_dtype),
+                             c10::MemoryFormat::Contiguous);
+  op.current_dtype = common_dtype;
+  op.target_dtype = common_dtype;
+}
+
+// An input of another dtype is converted up front.
+C10_NOINLINE void convert_input(OperandInfo& op, c10::ScalarType common_dtype) {
+  Tensor converted = at::empty_like(op.tensor, op.tensor.options().dtype(common_dtype));
+  converted.copy_(op.tensor);
+  op.tensor = converted;
+  op.current_dtype = common_dtype;
+  op.target_dtype = common_dtype;
+}
+
+}  // namespace
+
 // Common device, common dtype, and the temporaries that make mismatched operands fit it.
+// See Note [compute_types keeps its rare paths out of line].
 void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   c10::Device common_device = c10::kCPU;
   common_dtype_ = c10::ScalarType::Undefined;
@@ -212,11 +260,7 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   if (config.check_all_same_dtype_ &&
       (has_different_input_dtypes || has_different_output_dtypes ||
        (common_dtype_ != output_dtype && output_dtype != c10::ScalarType::Undefined))) {
-    for (auto& op : operands_) {
-      if (!op.tensor.defined()) continue;
-      TORCH_CHECK(op.target_dtype == common_dtype_, "Found dtype ", op.target_dtype,
-                  " but expected ", common_dtype_);
-    }
+    check_same_dtype(operands_.data(), ntensors(), common_dtype_);
   }
 
   if (!has_undefined_outputs && !config.check_all_same_device_ &&
@@ -251,36 +295,22 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
       if (!common_device.is_cpu() && config.allow_cpu_scalars_ && !op.is_output &&
           op.tensor.dim() == 0 && op.tensor.is_cpu()) {
         // A CPU scalar may ride along with a CUDA kernel.
-      } else {
-        TORCH_CHECK(*op.device == common_device,
-                    "Expected all tensors to be on the same device, but found at least two "
-                    "devices, ",
-                    common_device, " and ", *op.device, "!");
+      } else if (C10_UNLIKELY(*op.device != common_device)) {
+        fail_device_mismatch(common_device, *op.device);
       }
     }
     if (config.enforce_safe_casting_to_output_ && op.is_output &&
-        op.current_dtype != common_dtype_) {
-      TORCH_CHECK(c10::canCast(common_dtype_, op.current_dtype), "result type ", common_dtype_,
-                  " can't be cast to the desired output type ", op.current_dtype);
+        op.current_dtype != common_dtype_ && !c10::canCast(common_dtype_, op.current_dtype)) {
+      fail_unsafe_cast(common_dtype_, op.current_dtype);
     }
     if (common_device.is_cpu()) {
-      // An output of another dtype gets a temporary; cast_outputs() copies it back.
       if (config.cast_common_dtype_to_outputs_ && op.is_output &&
           op.current_dtype != common_dtype_) {
-        op.original_tensor = op.tensor;
-        op.tensor = at::empty_like(op.tensor, op.tensor.options().dtype(common_dtype_),
-                                   c10::MemoryFormat::Contiguous);
-        op.current_dtype = common_dtype_;
-        op.target_dtype = common_dtype_;
+        make_output_temporary(op, common_dtype_);
       }
-      // An input of another dtype is converted up front.
       if (config.promote_inputs_to_common_dtype_ && !op.is_output &&
           op.current_dtype != common_dtype_) {
-        Tensor converted = at::empty_like(op.tensor, op.tensor.options().dtype(common_dtype_));
-        converted.copy_(op.tensor);
-        op.tensor = converted;
-        op.current_dtype = common_dtype_;
-        op.target_dtype = common_dtype_;
+        convert_input(op, common_dtype_);
       }
     }
   }
@@ -363,6 +393,7 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
   const int nd = ndim();
   if (nd > 1) {
     has_coalesced_dimensions_ = true;
+    broadcast_shape_ = shape_;  // before the collapse; with one dim shape_ stays as it is
     const int64_t n = numel();
     shape_.resize(1);
     shape_.data()[0] = n;
