@@ -84,7 +84,11 @@ class TORCH_API TensorIteratorBase {
   // ---- Shape --------------------------------------------------------------------------------
   int ndim() const { return static_cast<int>(shape_.size()); }
   IntArrayRef shape() const { return shape_; }
-  int64_t numel() const;
+  int64_t numel() const {
+    int64_t n = 1;
+    for (int64_t s : shape_) n *= s;
+    return n;
+  }
   int ntensors() const { return static_cast<int>(operands_.size()); }
   int noutputs() const { return num_outputs_; }
   int ninputs() const { return ntensors() - noutputs(); }
@@ -172,7 +176,9 @@ class TORCH_API TensorIteratorBase {
   void get_base_ptrs(char** ptrs) const;
 
   c10::DimVector shape_;
-  c10::DimVector broadcast_shape_;  // shape_ as compute_shape() left it (for describe())
+  // shape_ as compute_shape() left it, for describe(); saved only when the setup changes
+  // shape_ (empty otherwise: then shape_ still is the broadcast shape).
+  c10::DimVector broadcast_shape_;
   c10::DimVector perm_;
   c10::SmallVector<OperandInfo, 4> operands_;
   int num_outputs_ = 0;

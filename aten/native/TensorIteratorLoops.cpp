@@ -158,12 +158,6 @@ void TensorIteratorBase::for_each(loop_t loop, int64_t grain_size) {
 
 // ---- Queries --------------------------------------------------------------------------------
 
-int64_t TensorIteratorBase::numel() const {
-  int64_t n = 1;
-  for (int64_t s : shape_) n *= s;
-  return n;
-}
-
 bool TensorIteratorBase::is_scalar(int arg) const {
   for (int64_t s : operands_[arg].stride_bytes) {
     if (s != 0) return false;
@@ -225,7 +219,8 @@ std::string TensorIteratorBase::describe() const {
   static const char* setup_names[] = {"none", "contiguous", "channels_last",
                                       "non_overlapping_dense"};
   std::ostringstream ss;
-  ss << "broadcast shape=" << IntArrayRef(broadcast_shape_)
+  const IntArrayRef broadcast_shape = broadcast_shape_.empty() ? shape() : broadcast_shape_;
+  ss << "broadcast shape=" << broadcast_shape
      << " fast_setup=" << setup_names[static_cast<int>(fast_setup_type_)];
   if (fast_setup_type_ == FastSetupType::NONE) ss << " perm_=" << IntArrayRef(perm_);
   ss << " output strides=" << operands_[0].tensor.strides() << " iteration shape=" << shape();
