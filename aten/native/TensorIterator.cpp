@@ -16,14 +16,6 @@
 
 namespace at {
 
-OperandInfo::OperandInfo(Tensor t) : tensor(std::move(t)) {
-  if (tensor.defined()) {
-    device = tensor.device();
-    target_dtype = tensor.scalar_type();
-    current_dtype = target_dtype;
-  }
-}
-
 c10::DimVector infer_size_dimvector(IntArrayRef a, IntArrayRef b) {
   const size_t dims_a = a.size();
   const size_t dims_b = b.size();

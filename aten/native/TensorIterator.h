@@ -45,7 +45,13 @@ struct Range {
 // One operand and what build() decided for it.
 struct TORCH_API OperandInfo {
   OperandInfo() = default;
-  explicit OperandInfo(Tensor t);
+  explicit OperandInfo(Tensor t) : tensor(std::move(t)) {
+    if (tensor.defined()) {
+      device = tensor.device();
+      target_dtype = tensor.scalar_type();
+      current_dtype = target_dtype;
+    }
+  }
 
   // The tensor the loop reads or writes (a temporary of the common dtype when one was needed).
   Tensor tensor;
