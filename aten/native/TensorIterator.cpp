@@ -117,7 +117,7 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
     }
     if (has_scalars && has_tensors) all_ops_same_shape_ = false;
     if (shape_.empty()) {
-      shape_.assign(shape.begin(), shape.end());
+      shape_.assign(shape);
     } else if (!shape.equals(shape_)) {
       all_ops_same_shape_ = false;
       shape_ = infer_size_dimvector(shape_, shape);
@@ -387,11 +387,10 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
     has_coalesced_dimensions_ = true;
     broadcast_shape_ = shape_;  // before the collapse; with one dim shape_ stays as it is
     const int64_t n = numel();
-    shape_.resize(1);
+    shape_.resize_for_overwrite(1);
     shape_.data()[0] = n;
   }
   if (nd >= 1) {
-    // stride_bytes is still empty: one push_back each, no resize.
     OperandInfo* ops = operands_.data();
     for (int i = 0; i < ntensors(); ++i) ops[i].stride_bytes.push_back(ops[i].tensor.element_size());
   }
@@ -412,12 +411,13 @@ void TensorIteratorBase::compute_strides(const TensorIteratorConfig& config) {
     const int64_t* original_stride = impl->strides().data();
     const int64_t element_size = static_cast<int64_t>(impl->itemsize());
     const int offset = config.static_shape_ ? 0 : nd - static_cast<int>(impl->dim());
-    // stride_bytes is still empty: nd push_backs, no resize.
+    op.stride_bytes.resize_for_overwrite(nd);
+    int64_t* stride_bytes = op.stride_bytes.data();
     for (int d = 0; d < nd; ++d) {
       // Leading dims the operand does not have are broadcast: stride 0; so is a size-1 dim
       // broadcast to a larger one.
       const bool broadcast = d < offset || (original_shape[d - offset] == 1 && shape[d] != 1);
-      op.stride_bytes.push_back(broadcast ? 0 : original_stride[d - offset] * element_size);
+      stride_bytes[d] = broadcast ? 0 : original_stride[d - offset] * element_size;
     }
   }
 }
@@ -431,7 +431,9 @@ void TensorIteratorBase::compute_strides(const TensorIteratorConfig& config) {
 // reduction, reduced dims (output stride 0) move to the front.
 void TensorIteratorBase::reorder_dimensions() {
   const int nd = ndim();
-  for (int d = nd - 1; d >= 0; --d) perm_.push_back(d);  // perm_ is still empty here
+  perm_.resize_for_overwrite(nd);
+  int64_t* perm = perm_.data();
+  for (int d = 0; d < nd; ++d) perm[d] = nd - 1 - d;
   if (nd == 1) return;
   if (enforce_linear_iteration_) {
     permute_dimensions(perm_);
@@ -471,7 +473,7 @@ void TensorIteratorBase::permute_dimensions(IntArrayRef perm) {
   c10::ScratchArray<int64_t, 16> scratch_row(nd);
   int64_t* scratch = scratch_row.data();
   const int64_t* p = perm.data();
-  auto reorder = [&](c10::DimVector& row) {
+  auto reorder = [&](TensorIteratorDimVector& row) {
     int64_t* data = row.data();
     for (size_t i = 0; i < nd; ++i) scratch[i] = data[p[i]];
     for (size_t i = 0; i < nd; ++i) data[i] = scratch[i];
@@ -596,8 +598,8 @@ void TensorIteratorBase::coalesce_dimensions() {
     }
   }
   if (prev_dim + 1 < nd) {
-    shape_.resize(prev_dim + 1);
-    for (int i = 0; i < nt; ++i) ops[i].stride_bytes.resize(prev_dim + 1);
+    shape_.resize_for_overwrite(prev_dim + 1);
+    for (int i = 0; i < nt; ++i) ops[i].stride_bytes.resize_for_overwrite(prev_dim + 1);
   }
   has_coalesced_dimensions_ = true;
 }

@@ -28,6 +28,7 @@
 
 #include "aten/Parallel.h"
 #include "aten/core/Tensor.h"
+#include "aten/native/TensorIteratorDimVector.h"
 #include "c10/util/FunctionRef.h"
 #include "c10/util/SmallVector.h"
 #include "c10/util/TypeCast.h"
@@ -57,8 +58,9 @@ struct TORCH_API OperandInfo {
   Tensor tensor;
   // The caller's output when `tensor` is a temporary; cast_outputs() copies back into it.
   Tensor original_tensor;
-  // Byte strides in iteration order (after reordering and coalescing).
-  c10::DimVector stride_bytes;
+  // Byte strides in iteration order (after reordering and coalescing). See
+  // Note [Why TensorIterator has its own dim vector].
+  TensorIteratorDimVector stride_bytes;
   // The dtype the loop sees, and what the tensor currently is.
   c10::ScalarType target_dtype = c10::ScalarType::Undefined;
   c10::ScalarType current_dtype = c10::ScalarType::Undefined;
@@ -181,11 +183,12 @@ class TORCH_API TensorIteratorBase {
   void get_strides(int64_t* strides, int64_t ndim) const;
   void get_base_ptrs(char** ptrs) const;
 
-  c10::DimVector shape_;
+  // See Note [Why TensorIterator has its own dim vector].
+  TensorIteratorDimVector shape_;
   // shape_ as compute_shape() left it, for describe(); saved only when the setup changes
   // shape_ (empty otherwise: then shape_ still is the broadcast shape).
-  c10::DimVector broadcast_shape_;
-  c10::DimVector perm_;
+  TensorIteratorDimVector broadcast_shape_;
+  TensorIteratorDimVector perm_;
   c10::SmallVector<OperandInfo, 4> operands_;
   int num_outputs_ = 0;
   c10::ScalarType common_dtype_ = c10::ScalarType::Undefined;
