@@ -126,6 +126,18 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   all_ops_are_scalars_ = !has_tensors;
 }
 
+// Note [Rare paths out of line]
+// Every build runs mark_resize_outputs and compute_types, and almost none fails a check or
+// makes a temporary. Inline, those paths (the ostringstream of a TORCH_CHECK message,
+// at::empty_like, copy_) would give every call a frame of half a kilobyte; in the small noinline
+// helpers below they cost only when they run. The messages are unchanged.
+namespace {
+[[noreturn]] C10_NOINLINE void fail_output_shape(IntArrayRef output, IntArrayRef shape) {
+  TORCH_CHECK(false, "output with shape ", output, " doesn't match the broadcast shape ", shape);
+  __builtin_unreachable();
+}
+}  // namespace
+
 void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config) {
   if (config.static_shape_.has_value()) return;
   OperandInfo* ops = operands_.data();
@@ -138,8 +150,7 @@ void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config)
         continue;
       }
       // A reduction's output is smaller than the iteration shape by design.
-      TORCH_CHECK(is_reduction_, "output with shape ", output.sizes(),
-                  " doesn't match the broadcast shape ", shape);
+      if (C10_UNLIKELY(!is_reduction_)) fail_output_shape(output.sizes(), shape);
     }
   }
 }
@@ -161,10 +172,6 @@ c10::ScalarType TensorIteratorBase::common_dtype() const {
   return common_dtype_;
 }
 
-// Note [compute_types keeps its rare paths out of line]
-// Every build runs compute_types, and almost none makes a temporary or fails a check. Inline,
-// those paths (at::empty_like, copy_, the ostringstream of a TORCH_CHECK message) would give
-// every call a frame of half a kilobyte; out of line they cost only when they run.
 namespace {
 
 C10_NOINLINE void check_same_dtype(const OperandInfo* ops, int nt, c10::ScalarType common_dtype) {
@@ -209,7 +216,7 @@ C10_NOINLINE void convert_input(OperandInfo& op, c10::ScalarType common_dtype) {
 }  // namespace
 
 // Common device, common dtype, and the temporaries that make mismatched operands fit it.
-// See Note [compute_types keeps its rare paths out of line].
+// See Note [Rare paths out of line].
 void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   c10::Device common_device = c10::kCPU;
   common_dtype_ = c10::ScalarType::Undefined;

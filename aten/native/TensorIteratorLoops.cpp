@@ -97,14 +97,22 @@ void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
     loop(base.data(), strides.data(), range.size(), 1);
     return;
   }
-  const int64_t size0 = shape_.data()[0];
-  if (nd_own == 2 && range.begin % size0 == 0 && range.end % size0 == 0) {
+  if (nd_own == 2) {
     // Whole rows of a 2-d iteration: DimCounter's first step would cover the range, so make
     // that one loop call without it (every 2-d serial for_each, e.g. a small transpose copy).
-    const int64_t row = range.begin / size0;
-    for (int arg = 0; arg < nt; ++arg) base[arg] += row * strides[nt + arg];
-    loop(base.data(), strides.data(), size0, range.size() / size0);
-    return;
+    // The whole iteration is asked for most often; it needs no division.
+    const int64_t size0 = shape_.data()[0];
+    const int64_t size1 = shape_.data()[1];
+    if (range.begin == 0 && range.end == size0 * size1) {
+      loop(base.data(), strides.data(), size0, size1);
+      return;
+    }
+    if (range.begin % size0 == 0 && range.end % size0 == 0) {
+      const int64_t row = range.begin / size0;
+      for (int arg = 0; arg < nt; ++arg) base[arg] += row * strides[nt + arg];
+      loop(base.data(), strides.data(), size0, range.size() / size0);
+      return;
+    }
   }
   c10::ScratchArray<char*, 8> ptrs(nt);
   DimCounter counter(shape_, range);
