@@ -356,6 +356,8 @@ FastSetupType TensorIteratorBase::compute_fast_setup_type(const TensorIteratorCo
 bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
   fast_setup_type_ = compute_fast_setup_type(config);
   if (fast_setup_type_ == FastSetupType::NONE) return false;
+  OperandInfo* ops = operands_.data();
+  // An output that stays as it is needs nothing (and no TensorOptions built for it).
   switch (fast_setup_type_) {
     case FastSetupType::CONTIGUOUS:
     case FastSetupType::CHANNELS_LAST: {
@@ -363,8 +365,7 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
                               ? c10::MemoryFormat::Contiguous
                               : c10::MemoryFormat::ChannelsLast;
       for (int i = 0; i < num_outputs_; ++i) {
-        auto& op = operands_[i];
-        // An output that stays as it is needs nothing (and no TensorOptions built for it).
+        OperandInfo& op = ops[i];
         if (op.tensor.defined() && !op.will_resize) continue;
         set_output_raw_strided(i, shape_, {},
                                c10::TensorOptions(op.target_dtype).device(op.device).memory_format(format));
@@ -372,14 +373,15 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
       break;
     }
     case FastSetupType::NON_OVERLAPPING_DENSE: {
-      // Every defined operand has these strides; take the last one's.
-      int i_defined = ntensors() - 1;
-      while (i_defined > 0 && !operands_[i_defined].tensor.defined()) --i_defined;
-      const c10::DimVector strides(operands_[i_defined].tensor.strides().begin(),
-                                   operands_[i_defined].tensor.strides().end());
       for (int i = 0; i < num_outputs_; ++i) {
-        auto& op = operands_[i];
+        OperandInfo& op = ops[i];
         if (op.tensor.defined() && !op.will_resize) continue;
+        // Every defined operand has these strides; take the last one's (copied: it may be
+        // this very output's, about to be resized).
+        int i_defined = ntensors() - 1;
+        while (i_defined > 0 && !ops[i_defined].tensor.defined()) --i_defined;
+        const c10::DimVector strides(ops[i_defined].tensor.strides().begin(),
+                                     ops[i_defined].tensor.strides().end());
         set_output_raw_strided(i, shape_, strides,
                                c10::TensorOptions(op.target_dtype).device(op.device));
       }
@@ -398,7 +400,6 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
     shape_.data()[0] = n;
   }
   if (nd >= 1) {
-    OperandInfo* ops = operands_.data();
     for (int i = 0; i < ntensors(); ++i) ops[i].stride_bytes.push_back(ops[i].tensor.element_size());
   }
   return true;
