@@ -104,9 +104,9 @@ void same_dtype_loop(char** data, const int64_t* strides, int64_t size0, int64_t
     const char* s = in + j * is1;
     if (os0 == e) {
       // The output's rows are contiguous (every contiguous() and clone() below the transpose
-      // size): index them as an array, leaving only the input strided, four elements a step.
+      // size): index them as an array, leaving only the input strided, eight elements a step.
       T* o_row = reinterpret_cast<T*>(o);
-#pragma GCC unroll 4
+#pragma GCC unroll 8
       for (int64_t i = 0; i < size0; ++i) o_row[i] = *reinterpret_cast<const T*>(s + i * is0);
       continue;
     }
