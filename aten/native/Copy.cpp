@@ -22,6 +22,14 @@ const char* last_copy_loop() { return tls_last_copy_loop; }
 
 void set_last_copy_loop(const char* loop) { tls_last_copy_loop = loop; }
 
+namespace {
+// Out of line: the message's ostringstream would otherwise enlarge every copy_'s frame.
+[[noreturn]] C10_NOINLINE void fail_not_cpu(c10::Device self, c10::Device src) {
+  TORCH_CHECK(false, "copy_: only CPU tensors are supported here, got ", self, " and ", src);
+  __builtin_unreachable();
+}
+}  // namespace
+
 Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
   (void)non_blocking;
   TORCH_CHECK(self.defined(), "copy_(): self must be defined");
@@ -39,8 +47,7 @@ Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
     infer_size_dimvector(self.sizes(), src.sizes());
     return self;
   }
-  TORCH_CHECK(self.is_cpu() && src.is_cpu(), "copy_: only CPU tensors are supported here, got ",
-              self.device(), " and ", src.device());
+  if (C10_UNLIKELY(!self.is_cpu() || !src.is_cpu())) fail_not_cpu(self.device(), src.device());
   // TensorIterator checks self for internal overlap first (libtorch's copy_ error), then its
   // partial overlap with src.
   auto iter = TensorIteratorConfig()

@@ -90,8 +90,13 @@ Tensor empty_strided_cpu(IntArrayRef size, IntArrayRef stride,
                          c10::optional<Device> device, c10::optional<bool> pin_memory) {
   TORCH_INTERNAL_ASSERT(!device.has_value() || device->is_cpu());
   check_strided_cpu(layout, pin_memory);
-  at::detail::check_size_nonnegative(size);
-  check_sizes_match_strides(size, stride);
+  // at::detail::empty_strided_cpu checks for negative sizes first thing; only a length mismatch
+  // needs catching here, after that check, for libtorch's order of errors (every clone() comes
+  // through here, so the sizes are not walked twice).
+  if (size.size() != stride.size()) {
+    at::detail::check_size_nonnegative(size);
+    check_sizes_match_strides(size, stride);
+  }
   return at::detail::empty_strided_cpu(size, stride, dtype_or_default(dtype));
 }
 

@@ -4,7 +4,6 @@
 #include "aten/native/TensorIterator.h"
 
 #include <algorithm>
-#include <numeric>
 #include <sstream>
 
 #include "aten/ATen.h"
@@ -12,17 +11,10 @@
 #include "aten/TensorUtils.h"
 #include "aten/detail/Resize.h"
 #include "aten/native/TypePromotion.h"
+#include "c10/util/ScratchArray.h"
 #include "dispatcher/DispatchTrace.h"
 
 namespace at {
-
-OperandInfo::OperandInfo(Tensor t) : tensor(std::move(t)) {
-  if (tensor.defined()) {
-    device = tensor.device();
-    target_dtype = tensor.scalar_type();
-    current_dtype = target_dtype;
-  }
-}
 
 c10::DimVector infer_size_dimvector(IntArrayRef a, IntArrayRef b) {
   const size_t dims_a = a.size();
@@ -51,50 +43,55 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
   mark_outputs();
   compute_mem_overlaps(config);
   compute_shape(config);
-  broadcast_shape_ = shape_;
   mark_resize_outputs(config);
   compute_types(config);
   if (!fast_set_up(config)) {
+    broadcast_shape_ = shape_;  // before reordering and coalescing change shape_
     compute_strides(config);
     reorder_dimensions();
     allocate_or_resize_outputs();
     coalesce_dimensions();
   }
-  for (auto& op : operands_) {
-    TORCH_INTERNAL_ASSERT(op.tensor.defined());
-    op.data = op.tensor.data_ptr();
+  OperandInfo* ops = operands_.data();
+  for (int i = 0; i < ntensors(); ++i) {
+    TORCH_INTERNAL_ASSERT(ops[i].tensor.defined());
+    ops[i].data = ops[i].tensor.unsafeGetTensorImpl()->data();
   }
   if (c10::DispatchTrace::enabled()) c10::DispatchTrace::log("TensorIterator: " + describe());
 }
 
 void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
   // The config is spent after build(): its references move into the operands.
-  for (size_t i = 0; i < config.tensors_.size(); ++i) {
-    operands_.emplace_back(std::move(config.tensors_[i]));
-  }
+  Tensor* tensors = config.tensors_.data();
+  const size_t n = config.tensors_.size();
+  for (size_t i = 0; i < n; ++i) operands_.emplace_back(std::move(tensors[i]));
   num_outputs_ = config.num_outputs_;
 }
 
 void TensorIteratorBase::mark_outputs() {
+  OperandInfo* ops = operands_.data();
+  const int nt = ntensors();
   for (int i = 0; i < num_outputs_; ++i) {
-    operands_[i].is_output = true;
-    const Tensor& output = operands_[i].tensor;
+    ops[i].is_output = true;
+    const Tensor& output = ops[i].tensor;
     if (!output.defined()) continue;
     // An output that is also an input is read and written.
-    for (int arg = num_outputs_; arg < ntensors(); ++arg) {
-      if (output.is_same(operands_[arg].tensor)) operands_[i].is_read_write = true;
+    for (int arg = num_outputs_; arg < nt; ++arg) {
+      if (output.is_same(ops[arg].tensor)) ops[i].is_read_write = true;
     }
   }
 }
 
 void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config) {
   if (!config.check_mem_overlap_) return;
+  const OperandInfo* ops = operands_.data();
+  const int nt = ntensors();
   for (int i = 0; i < num_outputs_; ++i) {
-    const Tensor& output = operands_[i].tensor;
+    const Tensor& output = ops[i].tensor;
     if (!output.defined()) continue;
     assert_no_internal_overlap(output);
-    for (int j = num_outputs_; j < ntensors(); ++j) {
-      const Tensor& input = operands_[j].tensor;
+    for (int j = num_outputs_; j < nt; ++j) {
+      const Tensor& input = ops[j].tensor;
       if (!input.is_same(output)) assert_no_partial_overlap(output, input);
     }
   }
@@ -108,7 +105,7 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   all_ops_same_shape_ = true;
   bool has_scalars = false;
   bool has_tensors = false;
-  for (auto& op : operands_) {
+  for (const auto& op : operands_) {
     if (!op.tensor.defined()) continue;
     // Outputs that may be resized take no part: out= arguments follow the inputs' shape.
     if (config.resize_outputs_ && op.is_output) continue;
@@ -120,7 +117,7 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
     }
     if (has_scalars && has_tensors) all_ops_same_shape_ = false;
     if (shape_.empty()) {
-      shape_.assign(shape.begin(), shape.end());
+      shape_.assign(shape);
     } else if (!shape.equals(shape_)) {
       all_ops_same_shape_ = false;
       shape_ = infer_size_dimvector(shape_, shape);
@@ -129,18 +126,31 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   all_ops_are_scalars_ = !has_tensors;
 }
 
+// Note [Rare paths out of line]
+// Every build runs mark_resize_outputs and compute_types, and almost none fails a check or
+// makes a temporary. Inline, those paths (the ostringstream of a TORCH_CHECK message,
+// at::empty_like, copy_) would give every call a frame of half a kilobyte; in the small noinline
+// helpers below they cost only when they run. The messages are unchanged.
+namespace {
+[[noreturn]] C10_NOINLINE void fail_output_shape(IntArrayRef output, IntArrayRef shape) {
+  TORCH_CHECK(false, "output with shape ", output, " doesn't match the broadcast shape ", shape);
+  __builtin_unreachable();
+}
+}  // namespace
+
 void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config) {
   if (config.static_shape_.has_value()) return;
+  OperandInfo* ops = operands_.data();
+  const IntArrayRef shape = shape_;
   for (int i = 0; i < num_outputs_; ++i) {
-    const Tensor& output = operands_[i].tensor;
-    if (output.defined() && !output.sizes().equals(shape_)) {
-      if (config.resize_outputs_ && !operands_[i].is_read_write) {
-        operands_[i].will_resize = true;
+    const Tensor& output = ops[i].tensor;
+    if (output.defined() && !output.sizes().equals(shape)) {
+      if (config.resize_outputs_ && !ops[i].is_read_write) {
+        ops[i].will_resize = true;
         continue;
       }
       // A reduction's output is smaller than the iteration shape by design.
-      TORCH_CHECK(is_reduction_, "output with shape ", output.sizes(),
-                  " doesn't match the broadcast shape ", IntArrayRef(shape_));
+      if (C10_UNLIKELY(!is_reduction_)) fail_output_shape(output.sizes(), shape);
     }
   }
 }
@@ -162,7 +172,51 @@ c10::ScalarType TensorIteratorBase::common_dtype() const {
   return common_dtype_;
 }
 
+namespace {
+
+C10_NOINLINE void check_same_dtype(const OperandInfo* ops, int nt, c10::ScalarType common_dtype) {
+  for (int i = 0; i < nt; ++i) {
+    if (!ops[i].tensor.defined()) continue;
+    TORCH_CHECK(ops[i].target_dtype == common_dtype, "Found dtype ", ops[i].target_dtype,
+                " but expected ", common_dtype);
+  }
+}
+
+[[noreturn]] C10_NOINLINE void fail_device_mismatch(c10::Device common, c10::Device other) {
+  TORCH_CHECK(false,
+              "Expected all tensors to be on the same device, but found at least two devices, ",
+              common, " and ", other, "!");
+  __builtin_unreachable();
+}
+
+[[noreturn]] C10_NOINLINE void fail_unsafe_cast(c10::ScalarType common, c10::ScalarType output) {
+  TORCH_CHECK(false, "result type ", common, " can't be cast to the desired output type ",
+              output);
+  __builtin_unreachable();
+}
+
+// An output of another dtype gets a temporary; cast_outputs() copies it back.
+C10_NOINLINE void make_output_temporary(OperandInfo& op, c10::ScalarType common_dtype) {
+  op.original_tensor = op.tensor;
+  op.tensor = at::empty_like(op.tensor, op.tensor.options().dtype(common_dtype),
+                             c10::MemoryFormat::Contiguous);
+  op.current_dtype = common_dtype;
+  op.target_dtype = common_dtype;
+}
+
+// An input of another dtype is converted up front.
+C10_NOINLINE void convert_input(OperandInfo& op, c10::ScalarType common_dtype) {
+  Tensor converted = at::empty_like(op.tensor, op.tensor.options().dtype(common_dtype));
+  converted.copy_(op.tensor);
+  op.tensor = converted;
+  op.current_dtype = common_dtype;
+  op.target_dtype = common_dtype;
+}
+
+}  // namespace
+
 // Common device, common dtype, and the temporaries that make mismatched operands fit it.
+// See Note [Rare paths out of line].
 void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   c10::Device common_device = c10::kCPU;
   common_dtype_ = c10::ScalarType::Undefined;
@@ -205,11 +259,7 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   if (config.check_all_same_dtype_ &&
       (has_different_input_dtypes || has_different_output_dtypes ||
        (common_dtype_ != output_dtype && output_dtype != c10::ScalarType::Undefined))) {
-    for (auto& op : operands_) {
-      if (!op.tensor.defined()) continue;
-      TORCH_CHECK(op.target_dtype == common_dtype_, "Found dtype ", op.target_dtype,
-                  " but expected ", common_dtype_);
-    }
+    check_same_dtype(operands_.data(), ntensors(), common_dtype_);
   }
 
   if (!has_undefined_outputs && !config.check_all_same_device_ &&
@@ -244,36 +294,22 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
       if (!common_device.is_cpu() && config.allow_cpu_scalars_ && !op.is_output &&
           op.tensor.dim() == 0 && op.tensor.is_cpu()) {
         // A CPU scalar may ride along with a CUDA kernel.
-      } else {
-        TORCH_CHECK(*op.device == common_device,
-                    "Expected all tensors to be on the same device, but found at least two "
-                    "devices, ",
-                    common_device, " and ", *op.device, "!");
+      } else if (C10_UNLIKELY(*op.device != common_device)) {
+        fail_device_mismatch(common_device, *op.device);
       }
     }
     if (config.enforce_safe_casting_to_output_ && op.is_output &&
-        op.current_dtype != common_dtype_) {
-      TORCH_CHECK(c10::canCast(common_dtype_, op.current_dtype), "result type ", common_dtype_,
-                  " can't be cast to the desired output type ", op.current_dtype);
+        op.current_dtype != common_dtype_ && !c10::canCast(common_dtype_, op.current_dtype)) {
+      fail_unsafe_cast(common_dtype_, op.current_dtype);
     }
     if (common_device.is_cpu()) {
-      // An output of another dtype gets a temporary; cast_outputs() copies it back.
       if (config.cast_common_dtype_to_outputs_ && op.is_output &&
           op.current_dtype != common_dtype_) {
-        op.original_tensor = op.tensor;
-        op.tensor = at::empty_like(op.tensor, op.tensor.options().dtype(common_dtype_),
-                                   c10::MemoryFormat::Contiguous);
-        op.current_dtype = common_dtype_;
-        op.target_dtype = common_dtype_;
+        make_output_temporary(op, common_dtype_);
       }
-      // An input of another dtype is converted up front.
       if (config.promote_inputs_to_common_dtype_ && !op.is_output &&
           op.current_dtype != common_dtype_) {
-        Tensor converted = at::empty_like(op.tensor, op.tensor.options().dtype(common_dtype_));
-        converted.copy_(op.tensor);
-        op.tensor = converted;
-        op.current_dtype = common_dtype_;
-        op.target_dtype = common_dtype_;
+        convert_input(op, common_dtype_);
       }
     }
   }
@@ -287,28 +323,29 @@ FastSetupType TensorIteratorBase::compute_fast_setup_type(const TensorIteratorCo
   bool is_contiguous = true;
   bool is_channels_last = true;
   bool is_non_overlapping_and_dense = true;
-  for (const auto& op : operands_) {
-    if (op.tensor.defined() && !op.will_resize) {
-      is_contiguous &= op.tensor.is_contiguous(c10::MemoryFormat::Contiguous);
-      is_channels_last &= op.tensor.is_contiguous(c10::MemoryFormat::ChannelsLast);
-      is_non_overlapping_and_dense &= op.tensor.is_non_overlapping_and_dense();
+  const OperandInfo* ops = operands_.data();
+  const int nt = ntensors();
+  for (int i = 0; i < nt; ++i) {
+    if (ops[i].tensor.defined() && !ops[i].will_resize) {
+      const c10::TensorImpl* impl = ops[i].tensor.unsafeGetTensorImpl();
+      is_contiguous &= impl->is_contiguous(c10::MemoryFormat::Contiguous);
+      is_channels_last &= impl->is_contiguous(c10::MemoryFormat::ChannelsLast);
+      is_non_overlapping_and_dense &= impl->is_non_overlapping_and_dense();
     }
   }
   if (is_contiguous) return FastSetupType::CONTIGUOUS;
   if (is_channels_last) return FastSetupType::CHANNELS_LAST;
   if (is_non_overlapping_and_dense) {
     // Only when every defined operand has the same strides.
-    int64_t prev = -1;
-    for (int64_t i = ntensors() - 1; i >= 0; --i) {
-      const auto& op = operands_[i];
+    int prev = -1;
+    for (int i = nt - 1; i >= 0; --i) {
+      const OperandInfo& op = ops[i];
       if (op.tensor.defined() && !op.will_resize) {
         if (prev < 0) {
           prev = i;
           continue;
         }
-        if (!operands_[prev].tensor.strides().equals(op.tensor.strides())) {
-          return FastSetupType::NONE;
-        }
+        if (!ops[prev].tensor.strides().equals(op.tensor.strides())) return FastSetupType::NONE;
       }
     }
     return FastSetupType::NON_OVERLAPPING_DENSE;
@@ -319,6 +356,8 @@ FastSetupType TensorIteratorBase::compute_fast_setup_type(const TensorIteratorCo
 bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
   fast_setup_type_ = compute_fast_setup_type(config);
   if (fast_setup_type_ == FastSetupType::NONE) return false;
+  OperandInfo* ops = operands_.data();
+  // An output that stays as it is needs nothing (and no TensorOptions built for it).
   switch (fast_setup_type_) {
     case FastSetupType::CONTIGUOUS:
     case FastSetupType::CHANNELS_LAST: {
@@ -326,8 +365,7 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
                               ? c10::MemoryFormat::Contiguous
                               : c10::MemoryFormat::ChannelsLast;
       for (int i = 0; i < num_outputs_; ++i) {
-        auto& op = operands_[i];
-        // An output that stays as it is needs nothing (and no TensorOptions built for it).
+        OperandInfo& op = ops[i];
         if (op.tensor.defined() && !op.will_resize) continue;
         set_output_raw_strided(i, shape_, {},
                                c10::TensorOptions(op.target_dtype).device(op.device).memory_format(format));
@@ -335,14 +373,15 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
       break;
     }
     case FastSetupType::NON_OVERLAPPING_DENSE: {
-      // Every defined operand has these strides; take the last one's.
-      int i_defined = ntensors() - 1;
-      while (i_defined > 0 && !operands_[i_defined].tensor.defined()) --i_defined;
-      const c10::DimVector strides(operands_[i_defined].tensor.strides().begin(),
-                                   operands_[i_defined].tensor.strides().end());
       for (int i = 0; i < num_outputs_; ++i) {
-        auto& op = operands_[i];
+        OperandInfo& op = ops[i];
         if (op.tensor.defined() && !op.will_resize) continue;
+        // Every defined operand has these strides; take the last one's (copied: it may be
+        // this very output's, about to be resized).
+        int i_defined = ntensors() - 1;
+        while (i_defined > 0 && !ops[i_defined].tensor.defined()) --i_defined;
+        const c10::DimVector strides(ops[i_defined].tensor.strides().begin(),
+                                     ops[i_defined].tensor.strides().end());
         set_output_raw_strided(i, shape_, strides,
                                c10::TensorOptions(op.target_dtype).device(op.device));
       }
@@ -351,15 +390,17 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
     default:
       TORCH_INTERNAL_ASSERT(false, "Unsupported fast setup type");
   }
-  // Everything is dense in one order: iterate as a single dim.
-  if (ndim() > 1) has_coalesced_dimensions_ = true;
-  if (ndim() >= 1) {
-    shape_[0] = numel();
-    shape_.resize(1);
+  // Everything is dense in one order: iterate as a single dim (a 0-dim iteration stays one).
+  const int nd = ndim();
+  if (nd > 1) {
+    has_coalesced_dimensions_ = true;
+    broadcast_shape_ = shape_;  // before the collapse; with one dim shape_ stays as it is
+    const int64_t n = numel();
+    shape_.resize_for_overwrite(1);
+    shape_.data()[0] = n;
   }
-  for (auto& op : operands_) {
-    op.stride_bytes.resize(ndim());
-    if (ndim() > 0) op.stride_bytes[0] = op.tensor.element_size();
+  if (nd >= 1) {
+    for (int i = 0; i < ntensors(); ++i) ops[i].stride_bytes.push_back(ops[i].tensor.element_size());
   }
   return true;
 }
@@ -367,21 +408,24 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
 // ---- The general path: strides, perm_, outputs, coalescing -----------------------------------
 
 void TensorIteratorBase::compute_strides(const TensorIteratorConfig& config) {
-  for (auto& op : operands_) {
+  const int nd = ndim();
+  const int64_t* shape = shape_.data();
+  OperandInfo* ops = operands_.data();
+  for (int i = 0; i < ntensors(); ++i) {
+    OperandInfo& op = ops[i];
     if (!op.tensor.defined() || op.will_resize) continue;
-    const IntArrayRef original_shape =
-        config.static_shape_ ? IntArrayRef(shape_) : op.tensor.sizes();
-    const IntArrayRef original_stride = op.tensor.strides();
-    const int64_t element_size = op.tensor.element_size();
-    const size_t offset = ndim() - original_shape.size();
-    // Leading dims the operand does not have are broadcast: stride 0.
-    op.stride_bytes.assign(ndim(), 0);
-    int64_t* stride_bytes = op.stride_bytes.data() + offset;
-    const int64_t* shape = shape_.data() + offset;
-    for (size_t i = 0; i < original_shape.size(); ++i) {
-      // A size-1 dim broadcast to a larger one also gets stride 0.
-      stride_bytes[i] =
-          original_shape[i] == 1 && shape[i] != 1 ? 0 : original_stride[i] * element_size;
+    const c10::TensorImpl* impl = op.tensor.unsafeGetTensorImpl();
+    const int64_t* original_shape = config.static_shape_ ? shape : impl->sizes().data();
+    const int64_t* original_stride = impl->strides().data();
+    const int64_t element_size = static_cast<int64_t>(impl->itemsize());
+    const int offset = config.static_shape_ ? 0 : nd - static_cast<int>(impl->dim());
+    op.stride_bytes.resize_for_overwrite(nd);
+    int64_t* stride_bytes = op.stride_bytes.data();
+    for (int d = 0; d < nd; ++d) {
+      // Leading dims the operand does not have are broadcast: stride 0; so is a size-1 dim
+      // broadcast to a larger one.
+      const bool broadcast = d < offset || (original_shape[d - offset] == 1 && shape[d] != 1);
+      stride_bytes[d] = broadcast ? 0 : original_stride[d - offset] * element_size;
     }
   }
 }
@@ -394,12 +438,11 @@ void TensorIteratorBase::compute_strides(const TensorIteratorConfig& config) {
 // ambiguous operand (equal strides on size-1 dims, or a broadcast stride 0) has no say. For a
 // reduction, reduced dims (output stride 0) move to the front.
 void TensorIteratorBase::reorder_dimensions() {
-  perm_.resize(ndim());
-  if (ndim() == 1) {
-    perm_[0] = 0;
-    return;
-  }
-  std::iota(perm_.rbegin(), perm_.rend(), 0);
+  const int nd = ndim();
+  perm_.resize_for_overwrite(nd);
+  int64_t* perm = perm_.data();
+  for (int d = 0; d < nd; ++d) perm[d] = nd - 1 - d;
+  if (nd == 1) return;
   if (enforce_linear_iteration_) {
     permute_dimensions(perm_);
     return;
@@ -407,8 +450,11 @@ void TensorIteratorBase::reorder_dimensions() {
   // 1: dim0 after dim1; -1: dim0 before dim1; 0: no operand can tell.
   // Raw pointers throughout: see Note [Hot loops index raw pointers].
   const int64_t* shape = shape_.data();
+  const OperandInfo* ops = operands_.data();
+  const int nt = ntensors();
   auto should_swap = [&](size_t dim0, size_t dim1) {
-    for (const auto& op : operands_) {
+    for (int i = 0; i < nt; ++i) {
+      const OperandInfo& op = ops[i];
       if (op.stride_bytes.empty() || op.will_resize) continue;
       const int64_t* stride = op.stride_bytes.data();
       const int64_t stride0 = stride[dim0];
@@ -429,18 +475,21 @@ void TensorIteratorBase::reorder_dimensions() {
 }
 
 void TensorIteratorBase::permute_dimensions(IntArrayRef perm) {
-  TORCH_INTERNAL_ASSERT(perm.size() == static_cast<size_t>(ndim()));
+  const size_t nd = perm.size();
+  TORCH_INTERNAL_ASSERT(nd == static_cast<size_t>(ndim()));
   // In place through one scratch row: this runs on every non-fast-setup build.
-  c10::DimVector scratch_row(perm.size());
+  c10::ScratchArray<int64_t, 16> scratch_row(nd);
   int64_t* scratch = scratch_row.data();
-  auto reorder = [&](c10::DimVector& row) {
+  const int64_t* p = perm.data();
+  auto reorder = [&](TensorIteratorDimVector& row) {
     int64_t* data = row.data();
-    for (size_t i = 0; i < perm.size(); ++i) scratch[i] = data[perm[i]];
-    for (size_t i = 0; i < perm.size(); ++i) data[i] = scratch[i];
+    for (size_t i = 0; i < nd; ++i) scratch[i] = data[p[i]];
+    for (size_t i = 0; i < nd; ++i) data[i] = scratch[i];
   };
   reorder(shape_);
-  for (auto& op : operands_) {
-    if (!op.stride_bytes.empty()) reorder(op.stride_bytes);
+  OperandInfo* ops = operands_.data();
+  for (int i = 0; i < ntensors(); ++i) {
+    if (!ops[i].stride_bytes.empty()) reorder(ops[i].stride_bytes);
   }
 }
 
@@ -465,9 +514,9 @@ c10::DimVector TensorIteratorBase::invert_perm(IntArrayRef input) const {
 // "Calculated strides" then "Final strides").
 void TensorIteratorBase::allocate_or_resize_outputs() {
   for (int i = 0; i < num_outputs_; ++i) {
-    auto& op = operands_[i];
-    const c10::TensorOptions options = c10::TensorOptions(op.target_dtype).device(op.device);
+    OperandInfo& op = operands_.data()[i];
     if (!op.tensor.defined() || op.will_resize) {
+      const c10::TensorOptions options = c10::TensorOptions(op.target_dtype).device(op.device);
       TORCH_INTERNAL_ASSERT(op.is_type_defined(), "no type for operand", i);
       const int64_t element_size = static_cast<int64_t>(c10::elementSize(op.target_dtype));
       op.stride_bytes = compatible_stride(element_size);
@@ -524,24 +573,27 @@ void TensorIteratorBase::set_output_raw_strided(int output_idx, IntArrayRef size
 void TensorIteratorBase::coalesce_dimensions() {
   if (ndim() <= 1) return;
   int64_t* shape = shape_.data();
+  OperandInfo* ops = operands_.data();
+  const int nt = ntensors();
+  const int nd = ndim();
   auto can_coalesce = [&](int dim0, int dim1) {
     const int64_t shape0 = shape[dim0];
     const int64_t shape1 = shape[dim1];
     if (shape0 == 1 || shape1 == 1) return true;
-    for (const auto& op : operands_) {
-      const int64_t* stride = op.stride_bytes.data();
+    for (int i = 0; i < nt; ++i) {
+      const int64_t* stride = ops[i].stride_bytes.data();
       if (shape0 * stride[dim0] != stride[dim1]) return false;
     }
     return true;
   };
   auto replace_stride = [&](int dim0, int dim1) {
-    for (auto& op : operands_) {
-      int64_t* stride = op.stride_bytes.data();
+    for (int i = 0; i < nt; ++i) {
+      int64_t* stride = ops[i].stride_bytes.data();
       stride[dim0] = stride[dim1];
     }
   };
   int prev_dim = 0;
-  for (int dim = 1; dim < ndim(); ++dim) {
+  for (int dim = 1; dim < nd; ++dim) {
     if (can_coalesce(prev_dim, dim)) {
       if (shape[prev_dim] == 1) replace_stride(prev_dim, dim);
       shape[prev_dim] *= shape[dim];
@@ -553,8 +605,10 @@ void TensorIteratorBase::coalesce_dimensions() {
       }
     }
   }
-  shape_.resize(prev_dim + 1);
-  for (auto& op : operands_) op.stride_bytes.resize(ndim());
+  if (prev_dim + 1 < nd) {
+    shape_.resize_for_overwrite(prev_dim + 1);
+    for (int i = 0; i < nt; ++i) ops[i].stride_bytes.resize_for_overwrite(prev_dim + 1);
+  }
   has_coalesced_dimensions_ = true;
 }
 

@@ -28,6 +28,7 @@
 
 #include "aten/Parallel.h"
 #include "aten/core/Tensor.h"
+#include "aten/native/TensorIteratorDimVector.h"
 #include "c10/util/FunctionRef.h"
 #include "c10/util/SmallVector.h"
 #include "c10/util/TypeCast.h"
@@ -45,14 +46,21 @@ struct Range {
 // One operand and what build() decided for it.
 struct TORCH_API OperandInfo {
   OperandInfo() = default;
-  explicit OperandInfo(Tensor t);
+  explicit OperandInfo(Tensor t) : tensor(std::move(t)) {
+    if (tensor.defined()) {
+      device = tensor.device();
+      target_dtype = tensor.scalar_type();
+      current_dtype = target_dtype;
+    }
+  }
 
   // The tensor the loop reads or writes (a temporary of the common dtype when one was needed).
   Tensor tensor;
   // The caller's output when `tensor` is a temporary; cast_outputs() copies back into it.
   Tensor original_tensor;
-  // Byte strides in iteration order (after reordering and coalescing).
-  c10::DimVector stride_bytes;
+  // Byte strides in iteration order (after reordering and coalescing). See
+  // Note [Why TensorIterator has its own dim vector].
+  TensorIteratorDimVector stride_bytes;
   // The dtype the loop sees, and what the tensor currently is.
   c10::ScalarType target_dtype = c10::ScalarType::Undefined;
   c10::ScalarType current_dtype = c10::ScalarType::Undefined;
@@ -84,7 +92,11 @@ class TORCH_API TensorIteratorBase {
   // ---- Shape --------------------------------------------------------------------------------
   int ndim() const { return static_cast<int>(shape_.size()); }
   IntArrayRef shape() const { return shape_; }
-  int64_t numel() const;
+  int64_t numel() const {
+    int64_t n = 1;
+    for (int64_t s : shape_) n *= s;
+    return n;
+  }
   int ntensors() const { return static_cast<int>(operands_.size()); }
   int noutputs() const { return num_outputs_; }
   int ninputs() const { return ntensors() - noutputs(); }
@@ -171,9 +183,12 @@ class TORCH_API TensorIteratorBase {
   void get_strides(int64_t* strides, int64_t ndim) const;
   void get_base_ptrs(char** ptrs) const;
 
-  c10::DimVector shape_;
-  c10::DimVector broadcast_shape_;  // shape_ as compute_shape() left it (for describe())
-  c10::DimVector perm_;
+  // See Note [Why TensorIterator has its own dim vector].
+  TensorIteratorDimVector shape_;
+  // shape_ as compute_shape() left it, for describe(); saved only when the setup changes
+  // shape_ (empty otherwise: then shape_ still is the broadcast shape).
+  TensorIteratorDimVector broadcast_shape_;
+  TensorIteratorDimVector perm_;
   c10::SmallVector<OperandInfo, 4> operands_;
   int num_outputs_ = 0;
   c10::ScalarType common_dtype_ = c10::ScalarType::Undefined;

@@ -63,15 +63,17 @@ void DimCounter::increment(const std::array<int64_t, 2>& step) {
 }
 
 void TensorIteratorBase::get_base_ptrs(char** ptrs) const {
-  for (int i = 0; i < ntensors(); ++i) ptrs[i] = static_cast<char*>(operands_[i].data);
+  const OperandInfo* ops = operands_.data();
+  for (int i = 0; i < ntensors(); ++i) ptrs[i] = static_cast<char*>(ops[i].data);
 }
 
 // strides[dim * ntensors + arg], with at least 2 dims (the loop always gets two).
 void TensorIteratorBase::get_strides(int64_t* strides, int64_t ndim) const {
   const int nt = ntensors();
   const int64_t own_ndim = this->ndim();
+  const OperandInfo* ops = operands_.data();
   for (int arg = 0; arg < nt; ++arg) {
-    const int64_t* stride_bytes = operands_[arg].stride_bytes.data();
+    const int64_t* stride_bytes = ops[arg].stride_bytes.data();
     for (int64_t dim = 0; dim < ndim; ++dim) {
       strides[dim * nt + arg] = dim < own_ndim ? stride_bytes[dim] : 0;
     }
@@ -86,17 +88,34 @@ void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
   c10::ScratchArray<int64_t, 32> strides(nt * nd);
   get_base_ptrs(base.data());
   get_strides(strides.data(), nd);
-  if (ndim() <= 1) {
+  const int nd_own = ndim();
+  if (nd_own <= 1) {
     // One dim (or a scalar): a single row starting at range.begin.
-    if (ndim() == 1) {
+    if (nd_own == 1) {
       for (int arg = 0; arg < nt; ++arg) base[arg] += range.begin * strides[arg];
     }
     loop(base.data(), strides.data(), range.size(), 1);
     return;
   }
+  if (nd_own == 2) {
+    // Whole rows of a 2-d iteration: DimCounter's first step would cover the range, so make
+    // that one loop call without it (every 2-d serial for_each, e.g. a small transpose copy).
+    // The whole iteration is asked for most often; it needs no division.
+    const int64_t size0 = shape_.data()[0];
+    const int64_t size1 = shape_.data()[1];
+    if (range.begin == 0 && range.end == size0 * size1) {
+      loop(base.data(), strides.data(), size0, size1);
+      return;
+    }
+    if (range.begin % size0 == 0 && range.end % size0 == 0) {
+      const int64_t row = range.begin / size0;
+      for (int arg = 0; arg < nt; ++arg) base[arg] += row * strides[nt + arg];
+      loop(base.data(), strides.data(), size0, range.size() / size0);
+      return;
+    }
+  }
   c10::ScratchArray<char*, 8> ptrs(nt);
   DimCounter counter(shape_, range);
-  const int nd_own = ndim();
   while (!counter.is_done()) {
     const int64_t* values = counter.values.data();
     for (int arg = 0; arg < nt; ++arg) {
@@ -146,12 +165,6 @@ void TensorIteratorBase::for_each(loop_t loop, int64_t grain_size) {
 }
 
 // ---- Queries --------------------------------------------------------------------------------
-
-int64_t TensorIteratorBase::numel() const {
-  int64_t n = 1;
-  for (int64_t s : shape_) n *= s;
-  return n;
-}
 
 bool TensorIteratorBase::is_scalar(int arg) const {
   for (int64_t s : operands_[arg].stride_bytes) {
@@ -214,7 +227,8 @@ std::string TensorIteratorBase::describe() const {
   static const char* setup_names[] = {"none", "contiguous", "channels_last",
                                       "non_overlapping_dense"};
   std::ostringstream ss;
-  ss << "broadcast shape=" << IntArrayRef(broadcast_shape_)
+  const IntArrayRef broadcast_shape = broadcast_shape_.empty() ? shape() : broadcast_shape_;
+  ss << "broadcast shape=" << broadcast_shape
      << " fast_setup=" << setup_names[static_cast<int>(fast_setup_type_)];
   if (fast_setup_type_ == FastSetupType::NONE) ss << " perm_=" << IntArrayRef(perm_);
   ss << " output strides=" << operands_[0].tensor.strides() << " iteration shape=" << shape();

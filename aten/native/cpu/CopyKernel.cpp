@@ -102,6 +102,14 @@ void same_dtype_loop(char** data, const int64_t* strides, int64_t size0, int64_t
   for (int64_t j = 0; j < size1; ++j) {
     char* o = out + j * os1;
     const char* s = in + j * is1;
+    if (os0 == e) {
+      // The output's rows are contiguous (every contiguous() and clone() below the transpose
+      // size): index them as an array, leaving only the input strided, eight elements a step.
+      T* o_row = reinterpret_cast<T*>(o);
+#pragma GCC unroll 8
+      for (int64_t i = 0; i < size0; ++i) o_row[i] = *reinterpret_cast<const T*>(s + i * is0);
+      continue;
+    }
     for (int64_t i = 0; i < size0; ++i) {
       *reinterpret_cast<T*>(o + i * os0) = *reinterpret_cast<const T*>(s + i * is0);
     }
