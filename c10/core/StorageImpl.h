@@ -31,7 +31,8 @@ struct C10_API StorageImpl : public intrusive_ptr_target {
   static intrusive_ptr<StorageImpl> make_with_inline_data(size_t nbytes, Allocator* allocator);
   static constexpr size_t kMaxInlineBytes = 512;
 
-  // Every StorageImpl comes from malloc, so the inline-data blocks can be freed the same way.
+  // Every StorageImpl, inline bytes or not, comes from these: small blocks from per-thread free
+  // lists (Note [Small storage blocks] in StorageImpl.cpp).
   static void* operator new(size_t size);
   static void* operator new(size_t size, size_t extra_bytes);
   static void operator delete(void* ptr) noexcept;

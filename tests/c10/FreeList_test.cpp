@@ -6,6 +6,8 @@
 #include <thread>
 #include <vector>
 
+#include "c10/core/CPUAllocator.h"
+#include "c10/core/StorageImpl.h"
 #include "c10/core/TensorImpl.h"
 #include "c10/util/FreeList.h"
 
@@ -125,6 +127,28 @@ TEST(FreeList, AllocateSharedKeepsTheBlockUntilTheLastWeakReference) {
   auto c = std::allocate_shared<int64_t>(Alloc(), 9);
   EXPECT_EQ(c.get(), address);
   EXPECT_EQ(*c, 9);
+}
+
+// Note [Small storage blocks]: one list per 64-byte size class, the class in a block header.
+TEST(FreeList, SmallStoragesReuseBlocksOfTheirSizeClass) {
+  if (!kCaching) GTEST_SKIP() << "AddressSanitizer build: the list caches nothing";
+  c10::Allocator* cpu = c10::GetDefaultCPUAllocator();
+  auto first = c10::StorageImpl::make_with_inline_data(256, cpu);
+  const c10::StorageImpl* address = first.get();
+  first.reset();
+  auto other_class = c10::StorageImpl::make_with_inline_data(512, cpu);
+  EXPECT_NE(other_class.get(), address);
+  auto same_class = c10::StorageImpl::make_with_inline_data(250, cpu);
+  EXPECT_EQ(same_class.get(), address);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(same_class->data()) % c10::gAlignment, 0u);
+  EXPECT_EQ(same_class->nbytes(), 250u);
+}
+
+TEST(FreeList, LargeStoragesStillComeAndGo) {
+  auto big = c10::make_intrusive<c10::StorageImpl>(c10::StorageImpl::use_byte_size_t(), 1 << 20,
+                                                   c10::GetDefaultCPUAllocator(), true);
+  static_cast<char*>(big->data())[(1 << 20) - 1] = 1;
+  EXPECT_EQ(big->nbytes(), size_t{1} << 20);
 }
 
 }  // namespace
