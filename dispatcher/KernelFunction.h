@@ -113,7 +113,7 @@ class C10_API KernelFunction final {
     using Sig = typename guts::remove_DispatchKeySet_arg_from_func<
         typename guts::infer_function_traits_t<KernelFunctor>::func_type>::func_type;
     return KernelFunction(
-        c10::intrusive_ptr<OperatorKernel>::reclaim(functor.release()),
+        c10::intrusive_ptr<OperatorKernel>::adopt_new(functor.release()),
         &impl::make_boxed_from_unboxed_functor<KernelFunctor>::call,
         reinterpret_cast<void*>(&impl::wrap_kernel_functor_unboxed<KernelFunctor, Sig>::call));
   }
