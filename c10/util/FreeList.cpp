@@ -39,7 +39,7 @@ void FreeList::deallocate_slow(void* block, bool cacheable) {
       next_armed = tls_armed_lists;
       tls_armed_lists = this;
       room = kCapacity;
-      deallocate(block, 0, 0);  // sizes equal: cached now that there is room
+      push(block);
       return;
     }
   }

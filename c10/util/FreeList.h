@@ -57,9 +57,7 @@ struct C10_API FreeList {
 
   void deallocate(void* block, size_t size, size_t block_size) {
     if (C10_LIKELY(kEnabled && size == block_size && room > 0)) {
-      *static_cast<void**>(block) = head;
-      head = block;
-      --room;
+      push(block);
       return;
     }
     deallocate_slow(block, size == block_size);
@@ -74,6 +72,11 @@ struct C10_API FreeList {
 #else
   static constexpr bool kEnabled = true;
 #endif
+  void push(void* block) {
+    *static_cast<void**>(block) = head;
+    head = block;
+    --room;
+  }
   // Arms the list on the thread's first free of a block of its size, else frees globally.
   void deallocate_slow(void* block, bool cacheable);
 };
