@@ -273,16 +273,18 @@ namespace {
 // Sizes and strides of self broadcast to `sizes`, aligned at the last dim, written to
 // expanded_sizes/expanded_strides (sizes.size() each). See REFERENCE.md section 2: a changed size
 // must be 1 and gets stride 0; a new leading dim of size 1 takes the stride a contiguous dim
-// there would have.
-void infer_expand_geometry(IntArrayRef tensor_sizes, IntArrayRef tensor_strides, IntArrayRef sizes,
+// there would have. Returns whether some dim of size >= 2 got stride 0: whether the elements
+// repeat (see Note [Layout flags of a broadcast view]).
+bool infer_expand_geometry(IntArrayRef tensor_sizes, IntArrayRef tensor_strides, IntArrayRef sizes,
                            int64_t* expanded_sizes, int64_t* expanded_strides) {
   const int64_t ndim = static_cast<int64_t>(sizes.size());
   const int64_t tensor_dim = static_cast<int64_t>(tensor_sizes.size());
   if (tensor_dim == 0) {
     std::copy(sizes.begin(), sizes.end(), expanded_sizes);
     std::fill(expanded_strides, expanded_strides + ndim, 0);
-    return;
+    return std::any_of(sizes.begin(), sizes.end(), [](int64_t s) { return s >= 2; });
   }
+  bool repeats = false;
   for (int64_t i = ndim - 1; i >= 0; --i) {
     const int64_t dim = tensor_dim - 1 - (ndim - 1 - i);
     int64_t size = dim >= 0 ? tensor_sizes[dim] : 1;
@@ -300,10 +302,12 @@ void infer_expand_geometry(IntArrayRef tensor_sizes, IntArrayRef tensor_strides,
                   ".  Target sizes: ", sizes, ".  Tensor sizes: ", tensor_sizes);
       size = target_size;
       stride = 0;
+      repeats |= size >= 2;
     }
     expanded_sizes[i] = size;
     expanded_strides[i] = stride;
   }
+  return repeats;
 }
 
 }  // namespace
@@ -316,14 +320,18 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool implicit) {
               ")");
   const size_t ndim = size.size();
   c10::ScratchArray<int64_t, 16> sizes(ndim), strides(ndim);
-  infer_expand_geometry(self.sizes(), self.strides(), size, sizes.data(), strides.data());
+  const bool repeats =
+      infer_expand_geometry(self.sizes(), self.strides(), size, sizes.data(), strides.data());
   const IntArrayRef new_sizes(sizes.data(), ndim), new_strides(strides.data(), ndim);
   // Broadcasting reads only self's elements, so only a negative target size can fail
   // as_strided's checks: see Note [Views that cannot leave their base].
   const bool sizes_valid =
       std::all_of(new_sizes.begin(), new_sizes.end(), [](int64_t s) { return s >= 0; });
   if (!sizes_valid) return as_strided_view(self, new_sizes, new_strides, self.storage_offset());
-  return make_view(self, new_sizes, new_strides, self.storage_offset());
+  if (!repeats) return make_view(self, new_sizes, new_strides, self.storage_offset());
+  auto impl = impl_on_storage_of(self);
+  impl->set_sizes_and_strides_broadcast(new_sizes, new_strides, self.storage_offset());
+  return as_view_of(self, std::move(impl));
 }
 
 Tensor expand_as(const Tensor& self, const Tensor& other) {

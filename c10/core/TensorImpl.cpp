@@ -73,6 +73,35 @@ void TensorImpl::set_sizes_and_strides_reordered(IntArrayRef new_size, IntArrayR
   refresh_contiguous_flags(&non_overlapping_and_dense);
 }
 
+// Note [Layout flags of a broadcast view]
+// Take a dim d with sizes[d] >= 2 and strides[d] == 0, in a tensor with elements. Every flag's
+// check meets d with a nonzero expected stride and fails there:
+//  - contiguous and the channels-last contiguities walk the dims of size != 1 in their order,
+//    expecting 1 and then products of sizes, which are nonzero when numel is;
+//  - non-overlapping-and-dense sorts the dims of size >= 2 by stride and expects 1, then
+//    products of their sizes (>= 2): d's stride 0 matches none;
+//  - the channels-last heuristics return false on a stride 0 at C, and otherwise their running
+//    minimum is at least C's nonzero stride by the time they reach any other dim.
+// An empty tensor still takes the general path (it counts as contiguous whatever its strides).
+void TensorImpl::set_sizes_and_strides_broadcast(IntArrayRef new_size, IntArrayRef new_stride,
+                                                 int64_t storage_offset) {
+  TORCH_CHECK(new_size.size() == new_stride.size(), "dimensionality of sizes (", new_size.size(),
+              ") must match dimensionality of strides (", new_stride.size(), ")");
+  sizes_and_strides_.set_sizes_and_strides(new_size, new_stride);
+  storage_offset_ = storage_offset;
+  refresh_numel();
+  if (numel_ == 0) {
+    refresh_contiguous();
+    return;
+  }
+  is_contiguous_ = false;
+  is_channels_last_contiguous_ = false;
+  is_channels_last_3d_contiguous_ = false;
+  is_channels_last_ = false;
+  is_channels_last_3d_ = false;
+  is_non_overlapping_and_dense_ = false;
+}
+
 void TensorImpl::set_sizes_contiguous(IntArrayRef new_size) {
   sizes_and_strides_.set_sizes(new_size);
   refresh_numel();

@@ -137,6 +137,11 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   // recomputed (the latter is a sort).
   void set_sizes_and_strides_reordered(IntArrayRef new_size, IntArrayRef new_stride,
                                        int64_t storage_offset, const TensorImpl& base);
+  // A broadcast view (expand), where some dim of size >= 2 has stride 0: its elements repeat,
+  // so if it has any, every layout flag is false and none needs computing. The caller
+  // guarantees the stride-0 dim.
+  void set_sizes_and_strides_broadcast(IntArrayRef new_size, IntArrayRef new_stride,
+                                       int64_t storage_offset);
   // The offset overloads are inline so that an offset is passed in a register (views).
   void set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride,
                              int64_t storage_offset) {

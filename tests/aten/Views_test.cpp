@@ -479,4 +479,45 @@ TEST(ViewFlags, ReorderedViewsAgreeWithAFreshComputation) {
   }
 }
 
+// expand skips the flag computation when its elements repeat (see Note [Layout flags of a
+// broadcast view]): its flags must equal the ones computed from scratch, whether it repeats or
+// not, at every rank, and for empty results.
+TEST(ViewFlags, ExpandedViewsAgreeWithAFreshComputation) {
+  struct Case {
+    at::Tensor base;
+    IntList size;
+  };
+  const std::vector<Case> cases = {
+      {at::ones({8, 1, 32}), {4, 8, 16, 32}},                         // the benchmark's
+      {at::ones({1, 3, 1, 1}), {2, 3, 4, 5}},                         // per-channel bias
+      {at::ones({2, 1, 4, 1}).contiguous(at::MemoryFormat::ChannelsLast), {2, 3, 4, 5}},
+      {at::ones({2, 3, 1, 5}).contiguous(at::MemoryFormat::ChannelsLast), {2, 3, 4, 5}},
+      {at::ones({2, 1, 4, 1}).contiguous(at::MemoryFormat::ChannelsLast), {2, 1, 4, 1}},  // no repeat
+      {at::ones({3, 1}), {1, 1, 3, 1}},                               // new size-1 dims only
+      {at::ones({1, 3, 1, 1, 1}), {2, 3, 4, 5, 6}},                   // rank 5
+      {at::ones({2, 3, 1, 1, 1}).contiguous(at::MemoryFormat::ChannelsLast3d), {2, 3, 2, 2, 2}},
+      {at::ones({1}), {0, 4}},                                        // empty: numel 0
+      {at::ones({2, 1, 3}), {2, 0, 3}},                               // empty by a size-1 dim
+      {at::ones({}), {2, 3}},                                         // a scalar
+      {at::ones({}), {1, 1}},                                         // a scalar, no repeat
+      {at::ones({4, 6}).t().narrow(0, 1, 3).unsqueeze(1), {3, 5, 4}}, // strided base
+  };
+  for (const Case& c : cases) {
+    const at::Tensor view = c.base.expand(c.size);
+    const at::Tensor fresh = view.as_strided(view.sizes(), view.strides(), view.storage_offset());
+    SCOPED_TRACE(::testing::Message() << view.sizes() << " " << view.strides());
+    EXPECT_EQ(view.sizes(), c10::IntArrayRef(c.size));
+    EXPECT_TRUE(view.is_alias_of(c.base));
+    EXPECT_EQ(view.numel(), fresh.numel());
+    EXPECT_EQ(view.is_contiguous(), fresh.is_contiguous());
+    EXPECT_EQ(view.is_non_overlapping_and_dense(), fresh.is_non_overlapping_and_dense());
+    for (auto format : {at::MemoryFormat::ChannelsLast, at::MemoryFormat::ChannelsLast3d}) {
+      EXPECT_EQ(view.is_contiguous(format), fresh.is_contiguous(format));
+    }
+    EXPECT_EQ(view.suggest_memory_format(), fresh.suggest_memory_format());
+    EXPECT_EQ(view.suggest_memory_format(/*channels_last_strides_exact_match=*/true),
+              fresh.suggest_memory_format(true));
+  }
+}
+
 }  // namespace
