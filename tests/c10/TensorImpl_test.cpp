@@ -3,8 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "aten/detail/EmptyTensor.h"
 #include "c10/core/CPUAllocator.h"
+#include "c10/core/Contiguity.h"
 #include "c10/core/StorageSize.h"
 #include "c10/core/TensorImpl.h"
 
@@ -262,6 +266,66 @@ TEST(TensorImpl, VersionCounterIsSharedByViews) {
   view.unsafeGetTensorImpl()->bump_version();
   EXPECT_EQ(base._version(), 1);
   EXPECT_TRUE(view.is_alias_of(base));
+}
+
+// compute_non_overlapping_and_dense sorts only the dims of size >= 2, by insertion, with no
+// stable order for ties (Contiguity.cpp): it must agree with libtorch's definition, written out
+// here as libtorch writes it (std::sort of all dims, sizes < 2 last, by stride; then the strides
+// checked in order), on every geometry of rank 0 to 4 over small sizes and strides, ties and
+// zeros included.
+bool libtorch_non_overlapping_and_dense(const std::vector<int64_t>& sizes,
+                                        const std::vector<int64_t>& strides) {
+  const size_t dim = sizes.size();
+  if (dim == 1) return sizes[0] < 2 || strides[0] == 1;
+  std::vector<size_t> perm(dim);
+  for (size_t i = 0; i < dim; ++i) perm[i] = i;
+  std::sort(perm.begin(), perm.end(), [&](size_t a, size_t b) {
+    if (sizes[a] < 2) return false;
+    if (sizes[b] < 2) return true;
+    return strides[a] < strides[b];
+  });
+  int64_t require_stride = 1;
+  for (size_t i = 0; i < dim; ++i) {
+    if (sizes[perm[i]] < 2) return true;
+    if (strides[perm[i]] != require_stride) return false;
+    require_stride *= sizes[perm[i]];
+  }
+  return true;
+}
+
+TEST(Contiguity, NonOverlappingAndDenseAgreesWithTheSortingDefinition) {
+  struct Space {
+    size_t rank;
+    std::vector<int64_t> sizes, strides;
+  };
+  const Space spaces[] = {{0, {}, {}},
+                          {1, {0, 1, 2, 3}, {0, 1, 2, 3}},
+                          {2, {0, 1, 2, 3}, {0, 1, 2, 3, 4, 6}},
+                          {3, {0, 1, 2, 3}, {0, 1, 2, 3, 4, 6, 9}},
+                          {4, {1, 2, 3}, {0, 1, 2, 3, 6, 12}}};
+  int64_t checked = 0, dense = 0;
+  for (const Space& space : spaces) {
+    const size_t ns = space.sizes.size(), nt = space.strides.size();
+    size_t total = 1;
+    for (size_t d = 0; d < space.rank; ++d) total *= ns * nt;
+    std::vector<int64_t> sizes(space.rank), strides(space.rank);
+    for (size_t code = 0; code < total; ++code) {
+      size_t c = code;
+      for (size_t d = 0; d < space.rank; ++d) {
+        sizes[d] = space.sizes[c % ns];
+        c /= ns;
+        strides[d] = space.strides[c % nt];
+        c /= nt;
+      }
+      const bool expected = libtorch_non_overlapping_and_dense(sizes, strides);
+      ASSERT_EQ(c10::compute_non_overlapping_and_dense(sizes, strides), expected)
+          << c10::IntArrayRef(sizes) << " " << c10::IntArrayRef(strides);
+      ++checked;
+      dense += expected;
+    }
+  }
+  EXPECT_GT(checked, 100000);
+  EXPECT_GT(dense, 1000);  // both answers well represented
 }
 
 }  // namespace
