@@ -24,6 +24,10 @@ bool compute_contiguous(IntArrayRef sizes, IntArrayRef strides) {
   for (int64_t s : sizes) {
     if (s == 0) return true;
   }
+  return compute_contiguous_nonempty(sizes, strides);
+}
+
+bool compute_contiguous_nonempty(IntArrayRef sizes, IntArrayRef strides) {
   int64_t expected = 1;
   for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; d--) {
     const int64_t size_d = sizes[d];

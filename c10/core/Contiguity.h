@@ -9,6 +9,9 @@ namespace c10 {
 // Walking dims from last to first, every dim of size != 1 has stride == product of the sizes
 // after it. An empty tensor (numel 0) is contiguous.
 C10_API bool compute_contiguous(IntArrayRef sizes, IntArrayRef strides);
+// The walk alone, for a caller that knows the tensor has elements (TensorImpl, whose numel is
+// cached): compute_contiguous first scans the sizes for a 0.
+C10_API bool compute_contiguous_nonempty(IntArrayRef sizes, IntArrayRef strides);
 
 // The same walk in the order (1, 3, 2, 0) for rank 4; false for any other rank.
 C10_API bool compute_channels_last_contiguous_2d(IntArrayRef sizes, IntArrayRef strides);

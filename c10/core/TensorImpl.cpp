@@ -182,7 +182,7 @@ void TensorImpl::refresh_contiguous_flags(const bool* known_non_overlapping_and_
                                            : compute_non_overlapping_and_dense(sizes, strides);
   };
   // An empty tensor counts as contiguous whatever its strides.
-  is_contiguous_ = numel_ == 0 || compute_contiguous(sz, st);
+  is_contiguous_ = numel_ == 0 || compute_contiguous_nonempty(sz, st);
   // Ranks below 4 are never channels-last; rank 4 may be 2d channels-last; rank 5 may be either,
   // and the 3d flags yield to the 2d ones exactly as in libtorch.
   switch (dim()) {
