@@ -94,12 +94,7 @@ void TensorImpl::set_sizes_and_strides_broadcast(IntArrayRef new_size, IntArrayR
     refresh_contiguous();
     return;
   }
-  is_contiguous_ = false;
-  is_channels_last_contiguous_ = false;
-  is_channels_last_3d_contiguous_ = false;
-  is_channels_last_ = false;
-  is_channels_last_3d_ = false;
-  is_non_overlapping_and_dense_ = false;
+  set_flags_not_channels_last(/*contiguous=*/false, /*non_overlapping_and_dense=*/false);
 }
 
 void TensorImpl::set_sizes_contiguous(IntArrayRef new_size) {
@@ -109,12 +104,7 @@ void TensorImpl::set_sizes_contiguous(IntArrayRef new_size) {
   // Contiguous strides need no general recompute below rank 4: contiguous and dense, never
   // channels-last (see refresh_contiguous).
   if (dim() < 4) {
-    is_contiguous_ = true;
-    is_non_overlapping_and_dense_ = true;
-    is_channels_last_contiguous_ = false;
-    is_channels_last_3d_contiguous_ = false;
-    is_channels_last_ = false;
-    is_channels_last_3d_ = false;
+    set_flags_not_channels_last(/*contiguous=*/true, /*non_overlapping_and_dense=*/true);
   } else {
     refresh_contiguous();
   }
@@ -205,11 +195,8 @@ void TensorImpl::refresh_contiguous_flags(const bool* known_non_overlapping_and_
                                       non_overlapping_and_dense(sz, st);
       break;
     default:
-      is_channels_last_contiguous_ = false;
-      is_channels_last_3d_contiguous_ = false;
-      is_channels_last_ = false;
-      is_channels_last_3d_ = false;
-      is_non_overlapping_and_dense_ = is_contiguous_ || non_overlapping_and_dense(sz, st);
+      set_flags_not_channels_last(is_contiguous_,
+                                  is_contiguous_ || non_overlapping_and_dense(sz, st));
   }
 }
 

@@ -233,6 +233,15 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   // Recomputes numel and every cached flag; called after any size/stride change.
   void refresh_numel();
   void refresh_contiguous() { refresh_contiguous_flags(nullptr); }
+  // The flags of a layout that is channels-last in no sense, given the other two.
+  void set_flags_not_channels_last(bool contiguous, bool non_overlapping_and_dense) {
+    is_contiguous_ = contiguous;
+    is_non_overlapping_and_dense_ = non_overlapping_and_dense;
+    is_channels_last_contiguous_ = false;
+    is_channels_last_3d_contiguous_ = false;
+    is_channels_last_ = false;
+    is_channels_last_3d_ = false;
+  }
   // The same with is_non_overlapping_and_dense_ given, when not null.
   void refresh_contiguous_flags(const bool* known_non_overlapping_and_dense);
   void restride_contiguous();
