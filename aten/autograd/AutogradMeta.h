@@ -93,13 +93,23 @@ TORCH_API void set_view_of(const at::TensorBase& base, const at::TensorBase& vie
 
 }  // namespace impl
 
+namespace impl {
+// Appends gradient_edge(t) to `edges` (an invalid edge for an undefined tensor).
+TORCH_API void append_gradient_edge(edge_list& edges, const at::TensorBase& t);
+// Appends the gradient edge of each tensor: what make_node_if gives a new node, in place.
+template <typename... Tensors>
+void append_gradient_edges(edge_list& edges, const Tensors&... tensors) {
+  edges.reserve(edges.size() + sizeof...(tensors));
+  (append_gradient_edge(edges, tensors), ...);
+}
+}  // namespace impl
+
 // gradient_edge of each tensor (undefined ones give invalid edges): the next edges of a node
 // made for an operation on these tensors.
 template <typename... Tensors>
 edge_list collect_next_edges(const Tensors&... tensors) {
   edge_list edges;
-  edges.reserve(sizeof...(tensors));
-  (edges.push_back(tensors.defined() ? impl::gradient_edge(tensors) : Edge()), ...);
+  impl::append_gradient_edges(edges, tensors...);
   return edges;
 }
 

@@ -45,7 +45,10 @@ std::shared_ptr<T> make_node_if(bool requires_grad, const Tensors&... inputs) {
   if (!requires_grad) return nullptr;
   // Nodes come and go with every differentiable call: see Note [Per-thread free lists].
   auto node = std::allocate_shared<T>(c10::FreeListAllocator<T>());
-  node->set_next_edges(collect_next_edges(inputs...));
+  // The edges go straight into the node: a returned edge_list was moved in with one 16-byte
+  // load of three pointers just stored one by one, which cannot be store-forwarded (the stall of
+  // Note [Optionals that travel in memory] in c10/util/Optional.h).
+  append_gradient_edges(node->next_edges(), inputs...);
   if (c10::DispatchTrace::enabled()) trace_node_created(*node);
   return node;
 }
