@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "dispatcher/CppSignature.h"
 #include "dispatcher/impl/Boxing.h"
@@ -24,12 +25,26 @@ struct OperatorKernel : public c10::intrusive_ptr_target {
 
 namespace impl {
 
+// Note [Arguments by reference down the chain]
+// One call goes through several kernels (Autograd, ADInplaceOrView, CPU), each entered through
+// the unboxed function pointer below. A by-value argument that the x86-64 ABI passes in memory
+// (a type that is not trivially copyable, such as c10::optional<int64_t>, or one over 16
+// bytes) was copied afresh at every one of those entries. The pointer's type takes such an
+// argument as T&& instead: the chain hands down a reference to the caller's one copy, and only
+// the kernel at the end, which takes its argument by value, copies it. The signatures users
+// write and see (kernels, TypedOperatorHandle, the at:: functions) do not change.
+template <class T>
+using unboxed_arg_t = std::conditional_t<std::is_reference<T>::value ||
+                                             (std::is_trivially_copyable<T>::value &&
+                                              sizeof(T) <= 16),
+                                         T, T&&>;
+
 // Calls the functor from the typed fast path, dropping the DispatchKeySet if it takes none.
 template <class KernelFunctor, class FuncType>
 struct wrap_kernel_functor_unboxed;
 template <class KernelFunctor, class Return, class... Params>
 struct wrap_kernel_functor_unboxed<KernelFunctor, Return(Params...)> {
-  static Return call(OperatorKernel* functor, DispatchKeySet ks, Params... args) {
+  static Return call(OperatorKernel* functor, DispatchKeySet ks, unboxed_arg_t<Params>... args) {
     KernelFunctor* f = static_cast<KernelFunctor*>(functor);
     if constexpr (guts::remove_DispatchKeySet_arg_from_func<
                       typename guts::infer_function_traits_t<KernelFunctor>::func_type>::has_ks) {
@@ -85,7 +100,7 @@ class C10_API KernelFunction final {
   template <class Return, class... Args>
   C10_ALWAYS_INLINE Return call(const OperatorHandle& op, DispatchKeySet ks, Args&&... args) const {
     if (C10_LIKELY(unboxed_kernel_func_ != nullptr)) {
-      using Unboxed = Return(OperatorKernel*, DispatchKeySet, Args...);
+      using Unboxed = Return(OperatorKernel*, DispatchKeySet, impl::unboxed_arg_t<Args>...);
       return (*reinterpret_cast<Unboxed*>(unboxed_kernel_func_))(functor_.get(), ks,
                                                                  std::forward<Args>(args)...);
     }
