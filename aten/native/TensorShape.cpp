@@ -148,6 +148,14 @@ Tensor make_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
   return as_view_of(self, std::move(impl));
 }
 
+Tensor make_sliced_view(const Tensor& self, int64_t dim, int64_t size, int64_t stride,
+                        int64_t storage_offset) {
+  auto impl = impl_on_storage_of(self);
+  impl->set_sizes_and_strides_sliced(*self.unsafeGetTensorImpl(), dim, size, stride,
+                                     storage_offset);
+  return as_view_of(self, std::move(impl));
+}
+
 Tensor as_strided_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
                        int64_t storage_offset) {
   // libtorch's setStrided, checks in its order.

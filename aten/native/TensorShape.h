@@ -35,6 +35,10 @@ namespace native {
 // (libtorch's alias_with_sizes_and_strides). See Note [Views that cannot leave their base].
 TORCH_API Tensor make_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
                            int64_t storage_offset);
+// make_view for self with dim `dim` given `size` and `stride` (slice, narrow): see
+// TensorImpl::set_sizes_and_strides_sliced.
+TORCH_API Tensor make_sliced_view(const Tensor& self, int64_t dim, int64_t size, int64_t stride,
+                                  int64_t storage_offset);
 
 // Note [Views that cannot leave their base]
 // libtorch makes most views through as_strided, which re-checks the new geometry against the

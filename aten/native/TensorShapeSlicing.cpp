@@ -10,7 +10,6 @@
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/TensorShape.h"
-#include "c10/util/ScratchArray.h"
 
 namespace at {
 namespace native {
@@ -39,15 +38,13 @@ Tensor slice(const Tensor& self, int64_t dim, c10::optional<int64_t> start,
   const int64_t ndim = self.dim();
   TORCH_CHECK_INDEX(ndim != 0, "slice() cannot be applied to a 0-dim tensor.");
   dim = maybe_wrap_dim(dim, ndim);
-  // Stack scratch, not DimVectors: see permute in TensorShape.cpp.
-  c10::ScratchArray<int64_t, 16> sizes(ndim), strides(ndim);
-  std::copy(self.sizes().begin(), self.sizes().end(), sizes.data());
-  std::copy(self.strides().begin(), self.strides().end(), strides.data());
   TORCH_CHECK(step > 0, "slice step must be positive");
 
   // Python's clamping: negative bounds count from the end, then both land in [0, size] with
   // end >= start. INT64_MAX is how "no start" arrives from Python.
-  const int64_t size = sizes[dim];
+  const TensorImpl* base = self.unsafeGetTensorImpl();
+  const int64_t size = base->sizes()[dim];
+  const int64_t stride = base->strides()[dim];
   int64_t start_val = start.value_or(0);
   int64_t end_val = end.value_or(std::numeric_limits<int64_t>::max());
   if (start_val == std::numeric_limits<int64_t>::max()) start_val = 0;
@@ -56,11 +53,8 @@ Tensor slice(const Tensor& self, int64_t dim, c10::optional<int64_t> start,
   start_val = std::min(std::max<int64_t>(start_val, 0), size);
   end_val = std::min(std::max(end_val, start_val), size);
 
-  const int64_t storage_offset = self.storage_offset() + start_val * strides[dim];
-  sizes[dim] = (end_val - start_val + step - 1) / step;  // rounded up
-  strides[dim] *= step;
-  return make_view(self, IntArrayRef(sizes.data(), ndim), IntArrayRef(strides.data(), ndim),
-                   storage_offset);
+  return make_sliced_view(self, dim, (end_val - start_val + step - 1) / step,  // rounded up
+                          stride * step, base->storage_offset() + start_val * stride);
 }
 
 Tensor select(const Tensor& self, int64_t dim, int64_t index) {

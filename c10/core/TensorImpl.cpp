@@ -102,6 +102,62 @@ void TensorImpl::set_sizes_and_strides_broadcast(IntArrayRef new_size, IntArrayR
   set_flags_not_channels_last(/*contiguous=*/false, /*non_overlapping_and_dense=*/false);
 }
 
+// Note [Layout flags of a slice]
+// A slice keeps its base's geometry except at one dim d, whose size S becomes s and whose
+// stride t becomes t * step; numel is base's / S * s. Below rank 4 the only flags are
+// contiguity and non-overlapping-and-dense (the channels-last ones are false), and they follow
+// from base's when both have elements:
+//  - S == 1 (so s == 1): neither flag looks at the stride of a size-1 dim; base's flags stand.
+//  - Otherwise base, if it is dense, lays out the dims of size >= 2 with strides below t in
+//    exactly t elements, d from t to t * S, and any other dim of size >= 2 from t * S on.
+//    The slice keeps that shape when d still fits ("inner": s == 1, or the stride is still t)
+//    and what lay beyond d still starts where d ends ("outer": s == S, or no other dim of size
+//    >= 2 has a stride above t). A contiguous base stays contiguous, and a non-overlapping-and-
+//    dense base stays so, exactly when both hold.
+// A base that is neither may become either (a slice can cut its one bad dim down to size 1),
+// so that flag is computed afresh; empty tensors and ranks 4 and 5 take the general path.
+void TensorImpl::set_sizes_and_strides_sliced(const TensorImpl& base, int64_t d, int64_t size,
+                                              int64_t stride, int64_t storage_offset) {
+  sizes_and_strides_.set_sizes_and_strides(base.sizes(), base.strides());
+  sizes_and_strides_.size_at(d) = size;
+  sizes_and_strides_.stride_at(d) = stride;
+  storage_offset_ = storage_offset;
+  const int64_t base_size = base.sizes_and_strides_.size_at(d);
+  if (base.numel_ == 0 || size == 0) {
+    numel_ = 0;
+    refresh_contiguous();
+    return;
+  }
+  numel_ = base.numel_ / base_size * size;
+  const int64_t ndim = dim();
+  if (ndim >= 4) {
+    refresh_contiguous();
+    return;
+  }
+  if (base_size == 1) {
+    set_flags_not_channels_last(base.is_contiguous_, base.is_non_overlapping_and_dense_);
+    return;
+  }
+  const int64_t base_stride = base.sizes_and_strides_.stride_at(d);
+  const bool inner = size == 1 || stride == base_stride;
+  bool outer = true;
+  if (size != base_size) {
+    const int64_t* sizes = sizes_and_strides_.sizes_data();
+    const int64_t* strides = sizes_and_strides_.strides_data();
+    for (int64_t e = 0; e < ndim; ++e) {
+      if (e != d && sizes[e] >= 2 && strides[e] > base_stride) outer = false;
+    }
+  }
+  const bool fits = inner && outer;
+  const bool contiguous =
+      base.is_contiguous_ ? fits : compute_contiguous_nonempty(sizes(), strides());
+  const bool non_overlapping_and_dense =
+      contiguous || (base.is_non_overlapping_and_dense_
+                         ? fits
+                         : compute_non_overlapping_and_dense(sizes(), strides()));
+  set_flags_not_channels_last(contiguous, non_overlapping_and_dense);
+}
+
 void TensorImpl::set_sizes_contiguous(IntArrayRef new_size) {
   sizes_and_strides_.set_sizes(new_size);
   refresh_numel();

@@ -142,6 +142,10 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   // guarantees the stride-0 dim.
   void set_sizes_and_strides_broadcast(IntArrayRef new_size, IntArrayRef new_stride,
                                        int64_t storage_offset);
+  // A slice of `base` (slice, narrow): base's geometry with dim `d` given `size` and `stride`.
+  // numel, and below rank 4 mostly the flags, follow from base's (Note [Layout flags of a slice]).
+  void set_sizes_and_strides_sliced(const TensorImpl& base, int64_t d, int64_t size,
+                                    int64_t stride, int64_t storage_offset);
   // The offset overloads are inline so that an offset is passed in a register (views).
   void set_sizes_and_strides(IntArrayRef new_size, IntArrayRef new_stride,
                              int64_t storage_offset) {

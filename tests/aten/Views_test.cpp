@@ -520,4 +520,65 @@ TEST(ViewFlags, ExpandedViewsAgreeWithAFreshComputation) {
   }
 }
 
+// slice (and narrow, split, chunk) derives numel and, below rank 4, the layout flags from its
+// base's (Note [Layout flags of a slice]): every flag must equal the one computed from scratch
+// for the same geometry, on every dim of bases that are contiguous, dense but permuted, not
+// dense, overlapping, carrying size-1 dims with odd strides, or empty, for many bounds and steps.
+TEST(ViewFlags, SlicesAgreeWithAFreshComputation) {
+  const std::vector<at::Tensor> bases = {
+      at::ones({8, 16, 32}),                                  // the benchmark's
+      at::ones({5}),
+      at::ones({1}),
+      at::ones({3, 4}),
+      at::ones({3, 4}).t(),                                    // dense, not contiguous
+      at::ones({1, 4}),
+      at::ones({4, 1}).t(),                                    // size-1 dim, odd stride
+      at::ones({2, 1, 3}).as_strided({2, 1, 3}, {3, 7, 1}),   // size-1 dim, big stride
+      at::ones({3, 4, 5}).permute({2, 0, 1}),
+      at::ones({3, 4, 5}).permute({1, 2, 0}),
+      at::ones({6, 8}).narrow(1, 2, 4),                        // not dense
+      at::ones({6, 8}).narrow(0, 1, 4),                        // contiguous, offset
+      at::ones({4, 6}).t().narrow(0, 1, 3),
+      at::ones({3, 1}).expand({3, 4}),                         // overlapping
+      at::ones({1, 5}).expand({2, 5}),
+      at::ones({4, 3}).as_strided({4, 3}, {2, 1}),             // overlapping, no stride 0
+      at::ones({2, 0, 3}),                                     // empty
+      at::ones({3, 3}).narrow(1, 0, 1).expand({3, 2}),
+      at::ones({2, 3, 4, 5}),                                  // rank 4: the general path
+      at::ones({2, 3, 4, 5}).contiguous(at::MemoryFormat::ChannelsLast),
+      at::ones({2, 1, 4, 4}).contiguous(at::MemoryFormat::ChannelsLast),  // ambiguous
+      at::ones({2, 3, 2, 2, 2}).contiguous(at::MemoryFormat::ChannelsLast3d),
+  };
+  const std::vector<std::pair<c10::optional<int64_t>, c10::optional<int64_t>>> bounds = {
+      {c10::nullopt, c10::nullopt}, {0, 1}, {1, 2}, {0, 2}, {1, c10::nullopt}, {2, -1},
+      {-1, c10::nullopt}, {3, 3}, {0, 100}, {5, 1},
+  };
+  int checked = 0;
+  for (const at::Tensor& base : bases) {
+    for (int64_t dim = 0; dim < base.dim(); ++dim) {
+      for (const auto& b : bounds) {
+        for (int64_t step : {1, 2, 3}) {
+          const at::Tensor view = at::slice(base, dim, b.first, b.second, step);
+          const at::Tensor fresh =
+              view.as_strided(view.sizes(), view.strides(), view.storage_offset());
+          SCOPED_TRACE(::testing::Message() << base.sizes() << base.strides() << " dim " << dim
+                                            << " -> " << view.sizes() << view.strides());
+          EXPECT_TRUE(view.is_alias_of(base));
+          EXPECT_EQ(view.numel(), fresh.numel());
+          EXPECT_EQ(view.is_contiguous(), fresh.is_contiguous());
+          EXPECT_EQ(view.is_non_overlapping_and_dense(), fresh.is_non_overlapping_and_dense());
+          for (auto format : {at::MemoryFormat::ChannelsLast, at::MemoryFormat::ChannelsLast3d}) {
+            EXPECT_EQ(view.is_contiguous(format), fresh.is_contiguous(format));
+          }
+          EXPECT_EQ(view.suggest_memory_format(), fresh.suggest_memory_format());
+          EXPECT_EQ(view.suggest_memory_format(/*channels_last_strides_exact_match=*/true),
+                    fresh.suggest_memory_format(true));
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(checked, 1680);
+}
+
 }  // namespace
