@@ -118,18 +118,25 @@ void TensorImpl::set_sizes_and_strides_broadcast(IntArrayRef new_size, IntArrayR
 // so that flag is computed afresh; empty tensors and ranks 4 and 5 take the general path.
 void TensorImpl::set_sizes_and_strides_sliced(const TensorImpl& base, int64_t d, int64_t size,
                                               int64_t stride, int64_t storage_offset) {
-  sizes_and_strides_.set_sizes_and_strides(base.sizes(), base.strides());
-  sizes_and_strides_.size_at(d) = size;
-  sizes_and_strides_.stride_at(d) = stride;
+  // Raw pointers, taken once: each sizes_data() asks again whether the dims are inline.
+  const int64_t ndim = base.dim();
+  const int64_t* base_sizes = base.sizes_and_strides_.sizes_data();
+  const int64_t* base_strides = base.sizes_and_strides_.strides_data();
+  sizes_and_strides_.set_sizes_and_strides(IntArrayRef(base_sizes, ndim),
+                                           IntArrayRef(base_strides, ndim));
+  int64_t* sizes = sizes_and_strides_.sizes_data();
+  int64_t* strides = sizes_and_strides_.strides_data();
+  sizes[d] = size;
+  strides[d] = stride;
   storage_offset_ = storage_offset;
-  const int64_t base_size = base.sizes_and_strides_.size_at(d);
+  const int64_t base_size = base_sizes[d];
+  const int64_t base_stride = base_strides[d];
   if (base.numel_ == 0 || size == 0) {
     numel_ = 0;
     refresh_contiguous();
     return;
   }
   numel_ = base.numel_ / base_size * size;
-  const int64_t ndim = dim();
   if (ndim >= 4) {
     refresh_contiguous();
     return;
@@ -138,23 +145,19 @@ void TensorImpl::set_sizes_and_strides_sliced(const TensorImpl& base, int64_t d,
     set_flags_not_channels_last(base.is_contiguous_, base.is_non_overlapping_and_dense_);
     return;
   }
-  const int64_t base_stride = base.sizes_and_strides_.stride_at(d);
   const bool inner = size == 1 || stride == base_stride;
   bool outer = true;
   if (size != base_size) {
-    const int64_t* sizes = sizes_and_strides_.sizes_data();
-    const int64_t* strides = sizes_and_strides_.strides_data();
     for (int64_t e = 0; e < ndim; ++e) {
       if (e != d && sizes[e] >= 2 && strides[e] > base_stride) outer = false;
     }
   }
   const bool fits = inner && outer;
-  const bool contiguous =
-      base.is_contiguous_ ? fits : compute_contiguous_nonempty(sizes(), strides());
+  const IntArrayRef sz(sizes, ndim), st(strides, ndim);
+  const bool contiguous = base.is_contiguous_ ? fits : compute_contiguous_nonempty(sz, st);
   const bool non_overlapping_and_dense =
-      contiguous || (base.is_non_overlapping_and_dense_
-                         ? fits
-                         : compute_non_overlapping_and_dense(sizes(), strides()));
+      contiguous ||
+      (base.is_non_overlapping_and_dense_ ? fits : compute_non_overlapping_and_dense(sz, st));
   set_flags_not_channels_last(contiguous, non_overlapping_and_dense);
 }
 

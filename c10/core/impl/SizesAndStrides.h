@@ -47,16 +47,23 @@ class C10_API SizesAndStrides {
   int64_t& size_at(size_t i) noexcept { return sizes_data()[i]; }
   int64_t& stride_at(size_t i) noexcept { return strides_data()[i]; }
 
+  // The strides are the caller's to set next (set_sizes_contiguous restrides): inline, they are
+  // left as they were rather than zeroed, which GCC turned into two memset calls.
   void set_sizes(IntArrayRef sizes) {
-    resize(sizes.size());
-    std::copy(sizes.begin(), sizes.end(), sizes_data());
+    const size_t n = sizes.size();
+    if (n <= kInline && is_inline()) {
+      size_ = n;
+    } else {
+      resize(n);
+    }
+    int64_t* sz = sizes_data();
+    for (size_t i = 0; i < n; ++i) sz[i] = sizes[i];
   }
   void set_strides(IntArrayRef strides) {
     TORCH_INTERNAL_ASSERT(strides.size() == size_);
     std::copy(strides.begin(), strides.end(), strides_data());
   }
 
-  // Keeps the leading min(old, new) sizes and strides.
   // Both at once (a new view's geometry): the inline case skips resize's zeroing, since every
   // element is overwritten.
   void set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides) {
@@ -75,6 +82,7 @@ class C10_API SizesAndStrides {
     }
   }
 
+  // Keeps the leading min(old, new) sizes and strides; new ones are zero.
   void resize(size_t new_size) {
     if (new_size == size_) return;
     if (new_size <= kInline && is_inline()) {
