@@ -447,6 +447,22 @@ TEST(ViewOverloads, NarrowTensorStartSplitSizesWhereMethod) {
   EXPECT_EQ(picked[2][0].item<float>(), 6.f);
 }
 
+// Every cached layout fact of `view` equals the one computed from scratch for the same geometry
+// (as_strided makes a fresh TensorImpl): for the views that derive their flags from their base's.
+void expect_flags_as_computed_afresh(const at::Tensor& view) {
+  const at::Tensor fresh = view.as_strided(view.sizes(), view.strides(), view.storage_offset());
+  SCOPED_TRACE(::testing::Message() << view.sizes() << " " << view.strides());
+  EXPECT_EQ(view.numel(), fresh.numel());
+  EXPECT_EQ(view.is_contiguous(), fresh.is_contiguous());
+  EXPECT_EQ(view.is_non_overlapping_and_dense(), fresh.is_non_overlapping_and_dense());
+  for (auto format : {at::MemoryFormat::ChannelsLast, at::MemoryFormat::ChannelsLast3d}) {
+    EXPECT_EQ(view.is_contiguous(format), fresh.is_contiguous(format));
+  }
+  EXPECT_EQ(view.suggest_memory_format(), fresh.suggest_memory_format());
+  EXPECT_EQ(view.suggest_memory_format(/*channels_last_strides_exact_match=*/true),
+            fresh.suggest_memory_format(true));
+}
+
 // permute, transpose, squeeze and unsqueeze carry non-overlapping-and-dense over from their
 // base instead of recomputing it (TensorImpl::set_sizes_and_strides_reordered): every flag
 // must equal the one computed from scratch for the same geometry (as_strided).
@@ -459,16 +475,7 @@ TEST(ViewFlags, ReorderedViewsAgreeWithAFreshComputation) {
       at::ones({2, 1, 4, 4}).contiguous(at::MemoryFormat::ChannelsLast),  // ambiguous
       at::ones({2, 3, 0, 5}),                        // empty
   };
-  auto check = [](const at::Tensor& view) {
-    const at::Tensor fresh = view.as_strided(view.sizes(), view.strides(), view.storage_offset());
-    EXPECT_EQ(view.is_non_overlapping_and_dense(), fresh.is_non_overlapping_and_dense())
-        << view.sizes() << " " << view.strides();
-    EXPECT_EQ(view.is_contiguous(), fresh.is_contiguous()) << view.sizes() << view.strides();
-    EXPECT_EQ(view.is_contiguous(at::MemoryFormat::ChannelsLast),
-              fresh.is_contiguous(at::MemoryFormat::ChannelsLast));
-    EXPECT_EQ(view.suggest_memory_format(), fresh.suggest_memory_format());
-    EXPECT_EQ(view.numel(), fresh.numel());
-  };
+  const auto check = expect_flags_as_computed_afresh;
   for (const at::Tensor& base : bases) {
     check(base.permute({3, 1, 0, 2}));
     check(base.permute({0, 2, 3, 1}));
@@ -504,19 +511,9 @@ TEST(ViewFlags, ExpandedViewsAgreeWithAFreshComputation) {
   };
   for (const Case& c : cases) {
     const at::Tensor view = c.base.expand(c.size);
-    const at::Tensor fresh = view.as_strided(view.sizes(), view.strides(), view.storage_offset());
-    SCOPED_TRACE(::testing::Message() << view.sizes() << " " << view.strides());
     EXPECT_EQ(view.sizes(), c10::IntArrayRef(c.size));
     EXPECT_TRUE(view.is_alias_of(c.base));
-    EXPECT_EQ(view.numel(), fresh.numel());
-    EXPECT_EQ(view.is_contiguous(), fresh.is_contiguous());
-    EXPECT_EQ(view.is_non_overlapping_and_dense(), fresh.is_non_overlapping_and_dense());
-    for (auto format : {at::MemoryFormat::ChannelsLast, at::MemoryFormat::ChannelsLast3d}) {
-      EXPECT_EQ(view.is_contiguous(format), fresh.is_contiguous(format));
-    }
-    EXPECT_EQ(view.suggest_memory_format(), fresh.suggest_memory_format());
-    EXPECT_EQ(view.suggest_memory_format(/*channels_last_strides_exact_match=*/true),
-              fresh.suggest_memory_format(true));
+    expect_flags_as_computed_afresh(view);
   }
 }
 
@@ -559,20 +556,10 @@ TEST(ViewFlags, SlicesAgreeWithAFreshComputation) {
       for (const auto& b : bounds) {
         for (int64_t step : {1, 2, 3}) {
           const at::Tensor view = at::slice(base, dim, b.first, b.second, step);
-          const at::Tensor fresh =
-              view.as_strided(view.sizes(), view.strides(), view.storage_offset());
-          SCOPED_TRACE(::testing::Message() << base.sizes() << base.strides() << " dim " << dim
-                                            << " -> " << view.sizes() << view.strides());
+          SCOPED_TRACE(::testing::Message() << "slice of " << base.sizes() << base.strides()
+                                            << " at dim " << dim);
           EXPECT_TRUE(view.is_alias_of(base));
-          EXPECT_EQ(view.numel(), fresh.numel());
-          EXPECT_EQ(view.is_contiguous(), fresh.is_contiguous());
-          EXPECT_EQ(view.is_non_overlapping_and_dense(), fresh.is_non_overlapping_and_dense());
-          for (auto format : {at::MemoryFormat::ChannelsLast, at::MemoryFormat::ChannelsLast3d}) {
-            EXPECT_EQ(view.is_contiguous(format), fresh.is_contiguous(format));
-          }
-          EXPECT_EQ(view.suggest_memory_format(), fresh.suggest_memory_format());
-          EXPECT_EQ(view.suggest_memory_format(/*channels_last_strides_exact_match=*/true),
-                    fresh.suggest_memory_format(true));
+          expect_flags_as_computed_afresh(view);
           ++checked;
         }
       }

@@ -47,15 +47,10 @@ class C10_API SizesAndStrides {
   int64_t& size_at(size_t i) noexcept { return sizes_data()[i]; }
   int64_t& stride_at(size_t i) noexcept { return strides_data()[i]; }
 
-  // The strides are the caller's to set next (set_sizes_contiguous restrides): inline, they are
-  // left as they were rather than zeroed, which GCC turned into two memset calls.
+  // The strides are the caller's to set next (set_sizes_contiguous restrides).
   void set_sizes(IntArrayRef sizes) {
     const size_t n = sizes.size();
-    if (n <= kInline && is_inline()) {
-      size_ = n;
-    } else {
-      resize(n);
-    }
+    resize_for_overwrite(n);
     int64_t* sz = sizes_data();
     for (size_t i = 0; i < n; ++i) sz[i] = sizes[i];
   }
@@ -64,21 +59,26 @@ class C10_API SizesAndStrides {
     std::copy(strides.begin(), strides.end(), strides_data());
   }
 
-  // Both at once (a new view's geometry): the inline case skips resize's zeroing, since every
-  // element is overwritten.
+  // Both at once (a new view's geometry).
   void set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides) {
     const size_t n = sizes.size();
-    if (n <= kInline && is_inline()) {
-      size_ = n;
-    } else {
-      resize(n);
-    }
+    resize_for_overwrite(n);
     // Element loops, not std::copy: that becomes a memmove call, slower for a few dims.
     int64_t* sz = sizes_data();
     int64_t* st = strides_data();
     for (size_t i = 0; i < n; ++i) {
       sz[i] = sizes[i];
       st[i] = strides[i];
+    }
+  }
+
+  // resize for callers that write every value next: inline, the new values are left as they
+  // were rather than zeroed (a loop GCC turns into two memset calls).
+  void resize_for_overwrite(size_t new_size) {
+    if (new_size <= kInline && is_inline()) {
+      size_ = new_size;
+    } else {
+      resize(new_size);
     }
   }
 
