@@ -87,13 +87,15 @@ class allocator<torch::autograd::Edge> {
 
   value_type* allocate(size_t n, const void* /*hint*/ = nullptr) {
     if (n > max_size()) throw std::bad_array_new_length();
-    void* p = n - 1 < kCachedEdges ? blocks(n).allocate(n * sizeof(value_type), n * sizeof(value_type))
-                                   : ::operator new(n * sizeof(value_type));
+    const size_t bytes = n * sizeof(value_type);
+    // n - 1 wraps for n == 0, which then goes to the global heap as std's would.
+    void* p = n - 1 < kCachedEdges ? blocks(n).allocate(bytes, bytes) : ::operator new(bytes);
     return static_cast<value_type*>(p);
   }
   void deallocate(value_type* p, size_t n) {
     if (n - 1 < kCachedEdges) {
-      blocks(n).deallocate(p, n * sizeof(value_type), n * sizeof(value_type));
+      const size_t bytes = n * sizeof(value_type);
+      blocks(n).deallocate(p, bytes, bytes);
     } else {
       ::operator delete(p);
     }
