@@ -81,21 +81,6 @@ Edge gradient_edge(const at::TensorBase& t) {
   return Edge(grad_accumulator(t), 0);
 }
 
-void append_gradient_edge(edge_list& edges, const at::TensorBase& t) {
-  if (!t.defined()) {
-    edges.emplace_back();
-    return;
-  }
-  const std::shared_ptr<Node>& fn = grad_fn(t);
-  if (fn) {
-    edges.emplace_back(fn, get_autograd_meta(t)->output_nr_);
-  } else if (t.requires_grad()) {
-    edges.emplace_back(grad_accumulator(t), 0);
-  } else {
-    edges.emplace_back();
-  }
-}
-
 void set_gradient_edge(const at::TensorBase& t, Edge edge) {
   AutogradMeta* meta = materialize_autograd_meta(t);
   if (meta->retains_grad_ && meta->grad_fn_) {

@@ -94,13 +94,12 @@ TORCH_API void set_view_of(const at::TensorBase& base, const at::TensorBase& vie
 }  // namespace impl
 
 namespace impl {
-// Appends gradient_edge(t) to `edges` (an invalid edge for an undefined tensor).
-TORCH_API void append_gradient_edge(edge_list& edges, const at::TensorBase& t);
-// Appends the gradient edge of each tensor: what make_node_if gives a new node, in place.
+// Appends the gradient edge of each tensor (an invalid one for an undefined tensor): what
+// make_node_if gives a new node, in place.
 template <typename... Tensors>
 void append_gradient_edges(edge_list& edges, const Tensors&... tensors) {
   edges.reserve(edges.size() + sizeof...(tensors));
-  (append_gradient_edge(edges, tensors), ...);
+  (edges.push_back(tensors.defined() ? gradient_edge(tensors) : Edge()), ...);
 }
 }  // namespace impl
 
