@@ -221,8 +221,9 @@ class TypedOperatorHandle<Return(Args...)> final : public OperatorHandle {
   // Note [Arguments are forwarded, not copied]
   // call and redispatch take their arguments by value, as libtorch's do, so that any caller's
   // arguments convert. Past that first layer every layer (callImpl, KernelFunction::call, the
-  // traced and boxed paths) takes Args&& and forwards, and the only other copy is the kernel's
-  // own by-value parameter. The generated at::_ops wrappers, whose parameters already have
+  // traced and boxed paths, and the kernel's unboxed entry: Note [Arguments by reference down
+  // the chain] in KernelFunction.h) takes Args&& and forwards, and the only other copy is the
+  // kernel's own by-value parameter. The generated at::_ops wrappers, whose parameters already have
   // exactly the types Args, skip the first copy too with these. That matters for
   // optional<int64_t> (slice's start and end): GCC copies it as one 16-byte load of a value just
   // stored as two 8-byte halves, a store-forwarding stall of about 5 ns per copy.
