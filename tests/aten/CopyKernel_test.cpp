@@ -91,8 +91,23 @@ std::string describe(CPUCapability c, at::ScalarType dtype, const TransposeCase&
          std::to_string(t.rows) + "x" + std::to_string(t.cols);
 }
 
+// The shortest side a block needs for the transpose (min_transpose_side in CopyTranspose.h):
+// one register tile where the kernel has them, 16 in the DEFAULT kernel.
+int64_t min_transpose_side(CPUCapability c, at::ScalarType dtype) {
+  if (c == CPUCapability::DEFAULT) return 16;
+  const int64_t e = c10::elementSize(dtype);
+  return e == 8 ? 4 : e == 1 ? 16 : 8;
+}
+
+// "blocked transpose" where both sides reach min_transpose_side, else "basic".
+const char* transpose_loop(CPUCapability c, at::ScalarType dtype, int64_t rows, int64_t cols) {
+  const int64_t side = min_transpose_side(c, dtype);
+  return rows >= side && cols >= side ? "blocked transpose" : "basic";
+}
+
 // Tiles are 8 x 8 (4 x 4 for 8-byte elements, 16 x 16 for bytes) and panels 64 bytes tall: these
-// sizes leave every kind of remainder, and the small ones stay on the plain loop.
+// sizes leave every kind of remainder, and take each element size to either side of its
+// threshold (one tile, then 16 in the DEFAULT kernel). A loop of nullptr is transpose_loop's.
 const TransposeCase kTransposeCases[] = {{37, 53, "blocked transpose"},
                                          {53, 37, "blocked transpose"},
                                          {16, 16, "blocked transpose"},
@@ -101,9 +116,16 @@ const TransposeCase kTransposeCases[] = {{37, 53, "blocked transpose"},
                                          {130, 70, "blocked transpose"},
                                          {33, 129, "blocked transpose"},
                                          {600, 20, "blocked transpose"},
-                                         {8, 8, "basic"},
-                                         {9, 9, "basic"},
-                                         {15, 40, "basic"},
+                                         {3, 3, "basic"},
+                                         {3, 40, "basic"},
+                                         {4, 4, nullptr},
+                                         {5, 7, nullptr},
+                                         {7, 7, nullptr},
+                                         {8, 8, nullptr},
+                                         {8, 13, nullptr},
+                                         {9, 9, nullptr},
+                                         {15, 40, nullptr},
+                                         {40, 15, nullptr},
                                          {1, 1000, "memcpy"},
                                          {1000, 1, "memcpy"}};
 
@@ -115,7 +137,8 @@ TEST(CopyKernel, TransposesEveryElementSizeOnEveryCapability) {
         const at::Tensor src = patterned({t.cols, t.rows}, dtype).t();
         at::Tensor dst = at::empty({t.rows, t.cols}, dtype);
         run_copy_kernel(c, dst, src);
-        EXPECT_STREQ(at::native::last_copy_loop(), t.loop);
+        EXPECT_STREQ(at::native::last_copy_loop(),
+                     t.loop ? t.loop : transpose_loop(c, dtype, t.rows, t.cols));
         expect_copied(dst, src);
       }
     }
@@ -223,17 +246,17 @@ TEST(CopyKernel, NchwToNhwcAndBack) {
     for (at::ScalarType dtype : kDtypes) {
       for (std::vector<int64_t> sizes :
            {std::vector<int64_t>{3, 64, 9, 11}, std::vector<int64_t>{2, 20, 6, 7},
-            std::vector<int64_t>{2, 3, 20, 18}}) {
+            std::vector<int64_t>{2, 3, 20, 18}, std::vector<int64_t>{2, 5, 6, 7}}) {
         SCOPED_TRACE(describe(c, dtype, {sizes[1], sizes[2] * sizes[3], ""}));
-        const bool tiled = sizes[1] >= 16 && sizes[2] * sizes[3] >= 16;
+        const char* loop = transpose_loop(c, dtype, sizes[1], sizes[2] * sizes[3]);
         const at::Tensor nchw = patterned(sizes, dtype);
         at::Tensor nhwc = at::empty(sizes, dtype, at::MemoryFormat::ChannelsLast);
         run_copy_kernel(c, nhwc, nchw);
-        EXPECT_STREQ(at::native::last_copy_loop(), tiled ? "blocked transpose" : "basic");
+        EXPECT_STREQ(at::native::last_copy_loop(), loop);
         expect_copied(nhwc, nchw);
         at::Tensor back = at::empty(sizes, dtype);
         run_copy_kernel(c, back, nhwc);
-        EXPECT_STREQ(at::native::last_copy_loop(), tiled ? "blocked transpose" : "basic");
+        EXPECT_STREQ(at::native::last_copy_loop(), loop);
         EXPECT_EQ(std::memcmp(back.data_ptr(), nchw.data_ptr(), nchw.nbytes()), 0);
       }
     }

@@ -8,9 +8,11 @@
 //    the AVX2 and AVX512 builds, "streaming": the same run of bytes with non-temporal stores;
 //  * same dtype, rows contiguous on both sides -> a memcpy per row ("vectorized");
 //  * same dtype, the output contiguous along dim 0 but the input along dim 1, both at least
-//    16 long -> a cache-blocked transpose (aten/native/cpu/CopyTranspose.h): 2-D transposes and
-//    NCHW <-> NHWC copies, where libtorch reads element by element with a large stride
-//    (REFERENCE.md section 4);
+//    one register tile long in the AVX2 and AVX512 builds (8 elements; 4 of 8 bytes, 16 of 1)
+//    and 16 in the DEFAULT one (min_transpose_side) -> a cache-blocked transpose
+//    (aten/native/cpu/CopyTranspose.h): 2-D transposes down to contiguous() of an 8 x 8 float
+//    transpose, and NCHW <-> NHWC copies, where libtorch reads element by element with a large
+//    stride (REFERENCE.md section 4);
 //  * same dtype otherwise -> a strided element loop on a carrier of the element's size ("basic");
 //  * different dtypes -> an element loop converting with c10::convert ("convert").
 // Same-dtype loops move bytes through carriers (uint8/16/32/64), so one instantiation per
@@ -92,8 +94,8 @@ void same_dtype_loop(char** data, const int64_t* strides, int64_t size0, int64_t
     }
     return;
   }
-  // Below 16 x 16 the whole block fits in L1 anyway: the plain loop is cheaper.
-  if (os0 == e && is1 == e && size0 >= 16 && size1 >= 16) {
+  constexpr int64_t kMinSide = min_transpose_side<T>();
+  if (os0 == e && is1 == e && size0 >= kMinSide && size1 >= kMinSide) {
     set_last_copy_loop("blocked transpose");
     transpose_copy<T, kStream>(out, in, size0, size1, os1, is0);
     return;
