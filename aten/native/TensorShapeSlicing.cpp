@@ -53,8 +53,11 @@ Tensor slice(const Tensor& self, int64_t dim, c10::optional<int64_t> start,
   start_val = std::min(std::max<int64_t>(start_val, 0), size);
   end_val = std::min(std::max(end_val, start_val), size);
 
-  return make_sliced_view(self, dim, (end_val - start_val + step - 1) / step,  // rounded up
-                          stride * step, base->storage_offset() + start_val * stride);
+  // Rounded up; a step of 1 (every narrow) skips the division, whose latency a view feels.
+  const int64_t length = end_val - start_val;
+  const int64_t new_size = step == 1 ? length : (length + step - 1) / step;
+  return make_sliced_view(self, dim, new_size, stride * step,
+                          base->storage_offset() + start_val * stride);
 }
 
 Tensor select(const Tensor& self, int64_t dim, int64_t index) {

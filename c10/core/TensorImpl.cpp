@@ -136,7 +136,11 @@ void TensorImpl::set_sizes_and_strides_sliced(const TensorImpl& base, int64_t d,
     refresh_contiguous();
     return;
   }
-  numel_ = base.numel_ / base_size * size;
+  // Multiplied out rather than base.numel_ / base_size * size: a 64-bit division's latency
+  // (10-18 cycles on Zen 4) sat on the view's critical path.
+  int64_t numel = 1;
+  for (int64_t e = 0; e < ndim; ++e) numel *= sizes[e];
+  numel_ = numel;
   if (ndim >= 4) {
     refresh_contiguous();
     return;
