@@ -19,11 +19,10 @@ constexpr c10::DispatchKeySet kAfterADInplaceOrView = c10::after_ADInplaceOrView
 
 template <typename F>
 at::Tensor as_view(const at::Tensor& base, F&& redispatch) {
-  at::Tensor result;
-  {
+  at::Tensor result = [&] {
     at::AutoDispatchBelowADInplaceOrView guard;
-    result = redispatch();
-  }
+    return redispatch();
+  }();
   if (!result.is_same(base)) impl::set_view_of(base, result);
   return result;
 }
