@@ -224,7 +224,10 @@ class TORCH_API TensorIterator final : public TensorIteratorBase {
 
 class TORCH_API TensorIteratorConfig final {
  public:
-  TensorIteratorConfig() = default;
+  // User-provided, not = default: `TensorIteratorConfig()` value-initializes, which for a
+  // defaulted constructor first zeroes the whole object (GCC: a `rep stos`) before the member
+  // initializers run. Every copy_ and elementwise op makes one.
+  TensorIteratorConfig() {}
   TensorIteratorConfig(const TensorIteratorConfig&) = delete;
   TensorIteratorConfig& operator=(const TensorIteratorConfig&) = delete;
   TensorIteratorConfig(TensorIteratorConfig&&) = default;
