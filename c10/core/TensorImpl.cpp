@@ -104,7 +104,7 @@ void TensorImpl::set_sizes_and_strides_broadcast(IntArrayRef new_size, IntArrayR
 
 // Note [Layout flags of a slice]
 // A slice keeps its base's geometry except at one dim d, whose size S becomes s and whose
-// stride t becomes t * step; numel is base's / S * s. Below rank 4 the only flags are
+// stride t becomes t * step; numel is the product of the new sizes. Below rank 4 the only flags are
 // contiguity and non-overlapping-and-dense (the channels-last ones are false), and they follow
 // from base's when both have elements:
 //  - S == 1 (so s == 1): neither flag looks at the stride of a size-1 dim; base's flags stand.
@@ -137,7 +137,8 @@ void TensorImpl::set_sizes_and_strides_sliced(const TensorImpl& base, int64_t d,
     return;
   }
   // Multiplied out rather than base.numel_ / base_size * size: a 64-bit division's latency
-  // (10-18 cycles on Zen 4) sat on the view's critical path.
+  // (10-18 cycles on Zen 4) sat on the view's critical path. refresh_numel's overflow check is
+  // not needed: a slice has at most its base's elements.
   int64_t numel = 1;
   for (int64_t e = 0; e < ndim; ++e) numel *= sizes[e];
   numel_ = numel;
