@@ -2,6 +2,37 @@
 
 namespace c10 {
 
+DispatchKeyExtractor::DispatchKeyExtractor()
+    : non_fallthrough_keys_(DispatchKeySet(DispatchKeySet::FULL).raw_repr()) {
+  for (auto& mask : non_fallthrough_keys_per_backend_) {
+    mask.store(DispatchKeySet(DispatchKeySet::FULL).raw_repr(), std::memory_order_relaxed);
+  }
+}
+
+DispatchKeyExtractor::DispatchKeyExtractor(const DispatchKeyExtractor& rhs)
+    : dispatch_arg_indices_reverse_(rhs.dispatch_arg_indices_reverse_),
+      num_args_(rhs.num_args_),
+      non_fallthrough_keys_(rhs.non_fallthrough_keys_.load()),
+      requires_bitset_per_backend_(rhs.requires_bitset_per_backend_.load()) {
+  for (size_t b = 0; b < non_fallthrough_keys_per_backend_.size(); ++b) {
+    non_fallthrough_keys_per_backend_[b].store(rhs.non_fallthrough_keys_per_backend_[b].load(),
+                                               std::memory_order_relaxed);
+  }
+}
+
+// See Note [Fallthrough masks are per backend].
+void DispatchKeyExtractor::setNonFallthroughKeys(
+    const std::array<DispatchKeySet, num_backends>& per_backend) {
+  bool all_equal = true;
+  for (size_t b = 0; b < per_backend.size(); ++b) {
+    non_fallthrough_keys_per_backend_[b].store(per_backend[b].raw_repr(),
+                                               std::memory_order_release);
+    all_equal &= per_backend[b] == per_backend[0];
+  }
+  non_fallthrough_keys_.store(per_backend[0].raw_repr(), std::memory_order_release);
+  requires_bitset_per_backend_.store(!all_equal, std::memory_order_release);
+}
+
 void DispatchKeyExtractor::registerSchema(const FunctionSchema& schema) {
   const auto& args = schema.arguments();
   TORCH_CHECK(args.size() <= 64, "The dispatcher supports at most 64 arguments, ",

@@ -7,6 +7,8 @@
 // Typed calls visit their C++ arguments directly; boxed calls look only at the stack slots the
 // schema says hold tensors (computed once per schema).
 
+#include <array>
+#include <atomic>
 #include <cstdint>
 
 #include "aten/core/Tensor.h"
@@ -63,12 +65,18 @@ class C10_API DispatchKeyExtractor final {
 
   // Keys whose computed table entry is a fallthrough are masked out before the highest key
   // is chosen, so calls skip them without ever running a fallthrough kernel.
-  void setNonFallthroughKeys(DispatchKeySet keys) {
-    non_fallthrough_keys_.store(keys.raw_repr(), std::memory_order_release);
-  }
-  DispatchKeySet nonFallthroughKeys() const {
-    return DispatchKeySet(DispatchKeySet::RAW,
-                          non_fallthrough_keys_.load(std::memory_order_acquire));
+  // See Note [Fallthrough masks are per backend].
+  void setNonFallthroughKeys(const std::array<DispatchKeySet, num_backends>& per_backend);
+
+  // ks without the keys that fall through for ks's backend.
+  C10_ALWAYS_INLINE DispatchKeySet maskFallthroughKeys(DispatchKeySet ks) const {
+    if (C10_LIKELY(!requires_bitset_per_backend_.load(std::memory_order_acquire))) {
+      return ks & DispatchKeySet(DispatchKeySet::RAW,
+                                 non_fallthrough_keys_.load(std::memory_order_acquire));
+    }
+    return ks & DispatchKeySet(DispatchKeySet::RAW,
+                               non_fallthrough_keys_per_backend_[ks.getBackendIndex()].load(
+                                   std::memory_order_acquire));
   }
 
   template <class... Args>
@@ -79,21 +87,30 @@ class C10_API DispatchKeyExtractor final {
 
   C10_ALWAYS_INLINE DispatchKeySet computeDispatchKeySet(DispatchKeySet ks) const {
     const impl::LocalDispatchKeySet local = impl::tls_local_dispatch_key_set();
-    return ((ks | local.included_) - local.excluded_) & nonFallthroughKeys();
+    return maskFallthroughKeys((ks | local.included_) - local.excluded_);
   }
 
-  DispatchKeyExtractor(const DispatchKeyExtractor& rhs)
-      : dispatch_arg_indices_reverse_(rhs.dispatch_arg_indices_reverse_),
-        num_args_(rhs.num_args_),
-        non_fallthrough_keys_(rhs.non_fallthrough_keys_.load()) {}
+  DispatchKeyExtractor(const DispatchKeyExtractor& rhs);
 
  private:
-  DispatchKeyExtractor() = default;
+  DispatchKeyExtractor();
 
   // Bit i set: the i-th argument from the top of the stack may hold tensors.
   uint64_t dispatch_arg_indices_reverse_ = 0;
   size_t num_args_ = 0;
-  std::atomic<uint64_t> non_fallthrough_keys_{~uint64_t(0)};
+
+  // Note [Fallthrough masks are per backend]
+  // A per-backend key shares its functionality bit with the same key of every other backend
+  // (Note [Key set representation]), so "AutogradCPU falls through but AutogradCUDA has a
+  // kernel" cannot be one mask: each backend gets its own mask of non-fallthrough keys, indexed
+  // by the call's highest backend. When all backends' masks agree (the usual case: an operator
+  // has kernels, or fallthroughs, for every backend alike) one mask serves and the call skips
+  // the backend lookup, as in libtorch. Registrations write these while calls read them
+  // (Note [Lock-free dispatch table]); a call racing a registration sees the old or the new
+  // masks.
+  std::atomic<uint64_t> non_fallthrough_keys_;
+  std::array<std::atomic<uint64_t>, num_backends> non_fallthrough_keys_per_backend_;
+  std::atomic<bool> requires_bitset_per_backend_{false};
 };
 
 }  // namespace c10

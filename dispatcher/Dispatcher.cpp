@@ -74,7 +74,7 @@ OperatorHandle Dispatcher::findOrRegisterName_(const OperatorName& op_name) {
 }
 
 const impl::DispatchTableEntry* Dispatcher::backendFallback(DispatchKey k) const {
-  return backend_fallbacks_[static_cast<size_t>(k)].get();
+  return backend_fallbacks_[getDispatchTableIndexForDispatchKey(k)].get();
 }
 
 // ---- Calls ----------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ void Dispatcher::callBoxed(const OperatorHandle& op, torch::jit::Stack* stack) c
 void Dispatcher::redispatchBoxed(const OperatorHandle& op, DispatchKeySet dispatch_key_set,
                                  torch::jit::Stack* stack) const {
   const impl::OperatorEntry& entry = op.operatorDef_->op;
-  const DispatchKeySet ks = dispatch_key_set & entry.dispatchKeyExtractor().nonFallthroughKeys();
+  const DispatchKeySet ks = entry.dispatchKeyExtractor().maskFallthroughKeys(dispatch_key_set);
   const KernelFunction& kernel = entry.lookup(ks);
   if (impl::dispatch_trace_enabled()) {
     impl::TraceScope scope(entry.operator_name(), true, ks, "...",
@@ -172,21 +172,23 @@ RegistrationHandleRAII Dispatcher::registerFallback(DispatchKey dispatch_key, Ke
                                   ? getRuntimeDispatchKeySet(dispatch_key)
                                   : DispatchKeySet(dispatch_key);
   for (DispatchKey k : keys) {
-    const auto& existing = backend_fallbacks_[static_cast<size_t>(k)];
+    const auto& existing = backend_fallbacks_[getDispatchTableIndexForDispatchKey(k)];
     TORCH_CHECK(!existing, "Tried to register multiple backend fallbacks for the same dispatch key ",
                 k, "; previous registration ", existing ? existing->debug : "",
                 ", new registration ", debug);
   }
   for (DispatchKey k : keys) {
-    backend_fallbacks_[static_cast<size_t>(k)] = std::make_unique<impl::DispatchTableEntry>(
-        impl::DispatchTableEntry{kernel, debug, "backend fallback"});
+    backend_fallbacks_[getDispatchTableIndexForDispatchKey(k)] =
+        std::make_unique<impl::DispatchTableEntry>(
+            impl::DispatchTableEntry{kernel, debug, "backend fallback"});
   }
   for (auto& def : operators_) def.op.updateDispatchTable(*this);
   return RegistrationHandleRAII([this, keys] {
     std::lock_guard<std::recursive_mutex> guard(mutex_);
     for (DispatchKey k : keys) {
       // Retired, not freed: a call may be reading it (Note [Lock-free dispatch table]).
-      retired_fallbacks_.push_back(std::move(backend_fallbacks_[static_cast<size_t>(k)]));
+      retired_fallbacks_.push_back(
+          std::move(backend_fallbacks_[getDispatchTableIndexForDispatchKey(k)]));
     }
     for (auto& def : operators_) def.op.updateDispatchTable(*this);
   });

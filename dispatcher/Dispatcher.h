@@ -286,7 +286,7 @@ C10_ALWAYS_INLINE Return Dispatcher::redispatchImpl(const TypedOperatorHandle<Re
   const impl::OperatorEntry& entry = op.operatorDef_->op;
   // Masking again makes a caller's unmasked set safe: fallthrough keys are never chosen.
   const DispatchKeySet ks =
-      current_dispatch_key_set & entry.dispatchKeyExtractor().nonFallthroughKeys();
+      entry.dispatchKeyExtractor().maskFallthroughKeys(current_dispatch_key_set);
   const KernelFunction& kernel = entry.lookup(ks);
   if (impl::dispatch_trace_enabled()) {
     return impl::traced_call<Return, Args...>(op, kernel, ks, true, std::forward<Args>(args)...);

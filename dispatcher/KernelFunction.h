@@ -100,6 +100,12 @@ class C10_API KernelFunction final {
   bool isValid() const { return boxed_kernel_func_ != nullptr; }
   bool isValidUnboxed() const { return unboxed_kernel_func_ != nullptr; }
   bool isFallthrough() const { return boxed_kernel_func_ == &fallthrough_kernel; }
+  // The same functor and the same entry points: calls through either do the same thing.
+  bool isSameAs(const KernelFunction& other) const {
+    return functor_.get() == other.functor_.get() &&
+           boxed_kernel_func_ == other.boxed_kernel_func_ &&
+           unboxed_kernel_func_ == other.unboxed_kernel_func_;
+  }
 
   void callBoxed(const OperatorHandle& op, DispatchKeySet ks, torch::jit::Stack* stack) const {
     (*boxed_kernel_func_)(functor_.get(), op, ks, stack);

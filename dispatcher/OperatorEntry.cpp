@@ -9,13 +9,45 @@ namespace impl {
 
 namespace {
 
+// kernels_ holds a list per DispatchKey value (runtime or alias key).
 size_t slot(DispatchKey k) { return static_cast<size_t>(k); }
 
-// Every runtime key, Undefined first: the rows of the dispatch table.
-std::vector<DispatchKey> runtime_keys() {
-  std::vector<DispatchKey> keys{DispatchKey::Undefined};
-  for (DispatchKey k : DispatchKeySet(DispatchKeySet::FULL)) keys.push_back(k);
+// Every runtime key, Undefined first, in key order: the rows of the dispatch table (row i is
+// the key whose table index is i). Built at compile time: it is read while static
+// registrations are torn down at exit, after any function-local static would be gone.
+constexpr std::array<DispatchKey, num_runtime_entries> computeRuntimeKeys() {
+  std::array<DispatchKey, num_runtime_entries> keys{};
+  size_t i = 0;
+  keys[i++] = DispatchKey::Undefined;
+  for (uint8_t f = 1; f < num_functionality_keys; ++f) {
+    const auto functionality = static_cast<DispatchKey>(f);
+    if (!isPerBackendFunctionalityKey(functionality)) {
+      keys[i++] = functionality;
+      continue;
+    }
+    for (uint8_t b = 1; b <= num_backends; ++b) {
+      keys[i++] =
+          toRuntimePerBackendFunctionalityKey(functionality, static_cast<BackendComponent>(b));
+    }
+  }
   return keys;
+}
+constexpr std::array<DispatchKey, num_runtime_entries> kRuntimeKeys = computeRuntimeKeys();
+constexpr bool rowsMatchTableIndices() {
+  for (size_t i = 0; i < kRuntimeKeys.size(); ++i) {
+    if (getDispatchTableIndexForDispatchKey(kRuntimeKeys[i]) != static_cast<int>(i)) return false;
+  }
+  return true;
+}
+static_assert(rowsMatchTableIndices(), "row i of the table is the key whose index is i");
+const std::array<DispatchKey, num_runtime_entries>& runtime_keys() {
+  return kRuntimeKeys;
+}
+
+// Whether two computed entries would dispatch and print alike (the same kernel, debug text and
+// provenance), so a recompute can keep the live one.
+bool same_entry(const DispatchTableEntry& a, const DispatchTableEntry& b) {
+  return a.kernel.isSameAs(b.kernel) && a.provenance == b.provenance && a.debug == b.debug;
 }
 
 }  // namespace
@@ -119,11 +151,13 @@ DispatchTableEntry OperatorEntry::computeDispatchTableEntry(const Dispatcher& di
   if (k != DispatchKey::Undefined) {
     if (const AnnotatedKernel* direct = getKernelForDispatchKey(k)) return from(direct, "kernel");
   }
-  const bool is_autograd = isAutogradDispatchKey(k);
-  // 2. CompositeExplicitAutograd.
-  if (k == DispatchKey::Undefined ||
-      runtimeDispatchKeySetHas(DispatchKey::CompositeExplicitAutograd, k)) {
-    if (const AnnotatedKernel* cea = getKernelForDispatchKey(DispatchKey::CompositeExplicitAutograd)) {
+  const bool is_autograd =
+      k != DispatchKey::Undefined && runtimeDispatchKeySetHas(DispatchKey::Autograd, k);
+  // 2. CompositeExplicitAutogradNonFunctional, then CompositeExplicitAutograd.
+  for (DispatchKey explicit_key : {DispatchKey::CompositeExplicitAutogradNonFunctional,
+                                   DispatchKey::CompositeExplicitAutograd}) {
+    if (k != DispatchKey::Undefined && !runtimeDispatchKeySetHas(explicit_key, k)) continue;
+    if (const AnnotatedKernel* cea = getKernelForDispatchKey(explicit_key)) {
       return from(cea, "CompositeExplicitAutograd kernel");
     }
   }
@@ -155,14 +189,25 @@ DispatchTableEntry OperatorEntry::computeDispatchTableEntry(const Dispatcher& di
 }
 
 void OperatorEntry::updateDispatchTable(const Dispatcher& dispatcher) {
-  DispatchKeySet non_fallthrough;
+  // See Note [Fallthrough masks are per backend].
+  std::array<DispatchKeySet, num_backends> non_fallthrough;
+  non_fallthrough.fill(DispatchKeySet(DispatchKeySet::FULL));
   for (DispatchKey k : runtime_keys()) {
-    auto entry = std::make_unique<DispatchTableEntry>(computeDispatchTableEntry(dispatcher, k));
-    if (k != DispatchKey::Undefined && !entry->kernel.isFallthrough()) {
-      non_fallthrough = non_fallthrough.add(k);
+    DispatchTableEntry computed = computeDispatchTableEntry(dispatcher, k);
+    if (k != DispatchKey::Undefined && computed.kernel.isFallthrough()) {
+      const BackendComponent b = toBackendComponent(k);
+      for (size_t i = 0; i < num_backends; ++i) {
+        // A per-backend key falls through for its own backend only.
+        if (b == BackendComponent::InvalidBit || static_cast<size_t>(b) == i + 1) {
+          non_fallthrough[i] = non_fallthrough[i].remove(k);
+        }
+      }
     }
-    dispatch_table_[slot(k)].store(entry.get(), std::memory_order_release);
-    entries_.push_back(std::move(entry));  // the previous entry is retired, not freed
+    auto& slot_ptr = dispatch_table_[getDispatchTableIndexForDispatchKey(k)];
+    if (same_entry(*slot_ptr.load(std::memory_order_relaxed), computed)) continue;
+    entries_.push_back(std::make_unique<DispatchTableEntry>(std::move(computed)));
+    // The previous entry is retired, not freed. See Note [Lock-free dispatch table].
+    slot_ptr.store(entries_.back().get(), std::memory_order_release);
   }
   dispatch_key_extractor_.setNonFallthroughKeys(non_fallthrough);
 }
@@ -195,20 +240,15 @@ void OperatorEntry::assertSignatureIsCorrect(const CppSignature& call_signature,
 }
 
 std::string OperatorEntry::listAllDispatchKeys() const {
+  // Every runtime key whose entry can run something (a kernel, a fallback or a fallthrough),
+  // in key order, as libtorch.
   std::ostringstream str;
   str << "[";
-  bool first = true;
-  for (size_t i = 1; i < kernels_.size(); ++i) {
-    if (kernels_[i].empty()) continue;
-    str << (first ? "" : ", ") << toString(static_cast<DispatchKey>(i));
-    first = false;
-  }
-  // Keys served by a backend fallback count as available too, as in libtorch.
+  const char* separator = "";
   for (DispatchKey k : DispatchKeySet(DispatchKeySet::FULL)) {
-    if (!kernels_[slot(k)].empty()) continue;
-    if (Dispatcher::singleton().backendFallback(k) == nullptr) continue;
-    str << (first ? "" : ", ") << toString(k);
-    first = false;
+    if (!tableEntry(k).kernel.isValid()) continue;
+    str << separator << toString(k);
+    separator = ", ";
   }
   str << "]";
   return str.str();
@@ -257,12 +297,13 @@ std::string OperatorEntry::dumpState() const {
 }
 
 std::string OperatorEntry::dumpComputedTable() const {
+  // One line per runtime key that can run something, as libtorch (the other keys, most of
+  // the num_runtime_entries, are missing).
   std::ostringstream oss;
   for (DispatchKey k : runtime_keys()) {
     const DispatchTableEntry& e = tableEntry(k);
-    oss << toString(k) << ": ";
-    if (e.kernel.isValid()) oss << e.debug << " ";
-    oss << "[" << e.provenance << "]\n";
+    if (!e.kernel.isValid()) continue;
+    oss << toString(k) << ": " << e.debug << " [" << e.provenance << "]\n";
   }
   return oss.str();
 }

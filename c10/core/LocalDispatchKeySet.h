@@ -77,11 +77,20 @@ C10_API bool tls_is_dispatch_keyset_included(DispatchKeySet ks);
 // was already excluded before any guard stays excluded after them all. Guards must be
 // destroyed on their own thread in reverse order of construction (RAII scopes do that).
 
+// The bits of `a` that `b` lacks, backend bits included. Guards work on raw bits, not with
+// DispatchKeySet's `-`, which keeps backend bits (Note [Key set representation]): libtorch
+// 1.13's guards use `-`, so a guard on AutogradCPU leaves CPUBit behind in the thread's set
+// when it ends (harmless when excluded, but an included CPUBit would join every later call's
+// keys). Raw-bit deltas put back exactly what was there.
+constexpr DispatchKeySet bits_missing(DispatchKeySet a, DispatchKeySet b) {
+  return DispatchKeySet(DispatchKeySet::RAW, a.raw_repr() & ~b.raw_repr());
+}
+
 class C10_API IncludeDispatchKeyGuard {
  public:
   // Inline: every Autograd kernel sets one of these guards, a call out costs as much as the work.
   /* implicit */ IncludeDispatchKeyGuard(DispatchKeySet include)
-      : tls_(&raw_local_dispatch_key_set), include_(include - tls_->included()) {
+      : tls_(&raw_local_dispatch_key_set), include_(bits_missing(include, tls_->included())) {
     if (!include_.empty()) tls_->set_included(tls_->included() | include_);
   }
   /* implicit */ IncludeDispatchKeyGuard(DispatchKey k)
@@ -91,7 +100,7 @@ class C10_API IncludeDispatchKeyGuard {
   IncludeDispatchKeyGuard(IncludeDispatchKeyGuard&&) = delete;
   IncludeDispatchKeyGuard& operator=(IncludeDispatchKeyGuard&&) = delete;
   ~IncludeDispatchKeyGuard() {
-    if (!include_.empty()) tls_->set_included(tls_->included() - include_);
+    if (!include_.empty()) tls_->set_included(bits_missing(tls_->included(), include_));
   }
 
  private:
@@ -102,7 +111,7 @@ class C10_API IncludeDispatchKeyGuard {
 class C10_API ExcludeDispatchKeyGuard {
  public:
   /* implicit */ ExcludeDispatchKeyGuard(DispatchKeySet exclude)
-      : tls_(&raw_local_dispatch_key_set), exclude_(exclude - tls_->excluded()) {
+      : tls_(&raw_local_dispatch_key_set), exclude_(bits_missing(exclude, tls_->excluded())) {
     if (!exclude_.empty()) tls_->set_excluded(tls_->excluded() | exclude_);
   }
   /* implicit */ ExcludeDispatchKeyGuard(DispatchKey k)
@@ -112,7 +121,7 @@ class C10_API ExcludeDispatchKeyGuard {
   ExcludeDispatchKeyGuard(ExcludeDispatchKeyGuard&&) = delete;
   ExcludeDispatchKeyGuard& operator=(ExcludeDispatchKeyGuard&&) = delete;
   ~ExcludeDispatchKeyGuard() {
-    if (!exclude_.empty()) tls_->set_excluded(tls_->excluded() - exclude_);
+    if (!exclude_.empty()) tls_->set_excluded(bits_missing(tls_->excluded(), exclude_));
   }
 
  private:

@@ -16,25 +16,13 @@ namespace c10 {
 namespace {
 
 using DK = DispatchKey;
+using BC = BackendComponent;
 
-// Every runtime key, lowest priority first: the order REFERENCE.md section 5 requires.
-const std::vector<DK> kRuntimeKeysInOrder = {
-    DK::CPU,
-    DK::CUDA,
-    DK::Meta,
-    DK::PrivateUse1,
-    DK::BackendSelect,
-    DK::ADInplaceOrView,
-    DK::AutogradOther,
-    DK::AutogradCPU,
-    DK::AutogradCUDA,
-    DK::AutogradMeta,
-    DK::AutogradPrivateUse1,
-    DK::Tracer,
-};
-const std::vector<DK> kAliasKeys = {DK::Autograd, DK::CompositeImplicitAutograd,
-                                    DK::CompositeExplicitAutograd};
+// The backends miniaten has kernels for, and the autograd key of each.
 const std::vector<DK> kBackends = {DK::CPU, DK::CUDA, DK::Meta, DK::PrivateUse1};
+const std::vector<DK> kAliasKeys = {
+    DK::Autograd, DK::CompositeImplicitAutograd, DK::CompositeImplicitAutogradNestedTensor,
+    DK::CompositeExplicitAutograd, DK::CompositeExplicitAutogradNonFunctional};
 
 std::vector<DK> keys_of(DispatchKeySet ks) {
   return std::vector<DK>(ks.begin(), ks.end());
@@ -46,56 +34,105 @@ std::string printed(DispatchKeySet ks) {
   return os.str();
 }
 
-// Sets can be built and queried at compile time (TensorImpl keeps them in constexprs).
+// Every runtime key, in iteration (and table) order, built from the enum's blocks.
+std::vector<DK> all_runtime_keys() {
+  std::vector<DK> keys;
+  for (uint8_t f = 1; f < num_functionality_keys; ++f) {
+    const auto functionality = static_cast<DK>(f);
+    if (!isPerBackendFunctionalityKey(functionality)) {
+      keys.push_back(functionality);
+      continue;
+    }
+    for (uint8_t b = 1; b <= num_backends; ++b) {
+      keys.push_back(toRuntimePerBackendFunctionalityKey(functionality, static_cast<BC>(b)));
+    }
+  }
+  return keys;
+}
+
+// Sets can be built and queried at compile time (TensorImpl keeps them in constexprs), and the
+// dispatch-table index is a compile-time function too.
 static_assert(DispatchKeySet({DK::CPU, DK::AutogradCPU}).highestPriorityTypeId() == DK::AutogradCPU,
               "");
 static_assert(keysetForBackend(DK::CUDA).has(DK::AutogradCUDA), "");
 static_assert(after_autograd_keyset.has(DK::ADInplaceOrView), "");
-static_assert(num_runtime_entries == 13, "Undefined + 12 runtime keys");
+static_assert(getDispatchTableIndexForDispatchKey(DK::AutogradCPU) == 76, "");
+// libtorch 1.13's sizes: 41 functionality keys, 14 backends, 106 table entries.
+static_assert(num_functionality_keys == 41 && num_backends == 14 && num_runtime_entries == 106, "");
 
 // ---- DispatchKey ----
 
-TEST(DispatchKeyTest, RuntimeKeysAreOrderedByPriority) {
+TEST(DispatchKeyTest, EnumIsLibtorchs) {
+  // Values read off libtorch 1.13.
   EXPECT_EQ(static_cast<int>(DK::Undefined), 0);
-  for (size_t i = 0; i < kRuntimeKeysInOrder.size(); ++i) {
-    EXPECT_EQ(static_cast<size_t>(kRuntimeKeysInOrder[i]), i + 1)
-        << toString(kRuntimeKeysInOrder[i]);
-  }
-  EXPECT_EQ(static_cast<size_t>(DK::NumDispatchKeys), kRuntimeKeysInOrder.size() + 1);
-  EXPECT_EQ(num_runtime_entries, static_cast<uint16_t>(DK::NumDispatchKeys));
-  for (DK alias : kAliasKeys) EXPECT_GT(alias, DK::NumDispatchKeys) << toString(alias);
-  EXPECT_EQ(DK::EndOfAliasKeys, DK::CompositeExplicitAutograd);
+  EXPECT_EQ(static_cast<int>(DK::Dense), 1);
+  EXPECT_EQ(static_cast<int>(DK::BackendSelect), 13);
+  EXPECT_EQ(static_cast<int>(DK::ADInplaceOrView), 22);
+  EXPECT_EQ(static_cast<int>(DK::AutogradOther), 23);
+  EXPECT_EQ(static_cast<int>(DK::PythonDispatcher), 40);
+  EXPECT_EQ(static_cast<int>(DK::CPU), 43);
+  EXPECT_EQ(static_cast<int>(DK::QuantizedCPU), 58);
+  EXPECT_EQ(static_cast<int>(DK::AutogradCPU), 103);
+  EXPECT_EQ(static_cast<int>(DK::AutogradPrivateUse3), 116);
+  EXPECT_EQ(static_cast<int>(DK::Autograd), 117);
+  EXPECT_EQ(static_cast<int>(DK::CompositeExplicitAutogradNonFunctional), 121);
+  EXPECT_EQ(DK::EndOfAliasKeys, DK::CompositeExplicitAutogradNonFunctional);
   EXPECT_EQ(DK::CatchAll, DK::Undefined);
+  EXPECT_EQ(DK::CPUTensorId, DK::CPU);
+  EXPECT_EQ(DK::DefaultBackend, DK::CompositeExplicitAutograd);
   EXPECT_EQ(torch::kAutograd, DK::Autograd);
+  EXPECT_EQ(all_runtime_keys().size() + 1, size_t{num_runtime_entries});
+}
+
+TEST(DispatchKeyTest, FunctionalityAndBackendOfAKey) {
+  EXPECT_EQ(toFunctionalityKey(DK::CPU), DK::Dense);
+  EXPECT_EQ(toFunctionalityKey(DK::AutogradMeta), DK::AutogradFunctionality);
+  EXPECT_EQ(toFunctionalityKey(DK::SparseCUDA), DK::Sparse);
+  EXPECT_EQ(toFunctionalityKey(DK::Tracer), DK::Tracer);
+  EXPECT_EQ(toFunctionalityKey(DK::Autograd), DK::Undefined);
+  EXPECT_EQ(toBackendComponent(DK::AutogradPrivateUse1), BC::PrivateUse1Bit);
+  EXPECT_EQ(toBackendComponent(DK::QuantizedCUDA), BC::CUDABit);
+  EXPECT_EQ(toBackendComponent(DK::Tracer), BC::InvalidBit);
+  EXPECT_EQ(toBackendComponent(DeviceType::Meta), BC::MetaBit);
+  EXPECT_EQ(toRuntimePerBackendFunctionalityKey(DK::Dense, BC::CUDABit), DK::CUDA);
+  EXPECT_EQ(toRuntimePerBackendFunctionalityKey(DK::NestedTensor, BC::CPUBit), DK::NestedTensorCPU);
+  EXPECT_EQ(toRuntimePerBackendFunctionalityKey(DK::Tracer, BC::CPUBit), DK::Undefined);
+  for (DK k : all_runtime_keys()) {
+    const DK f = toFunctionalityKey(k);
+    if (isPerBackendFunctionalityKey(f)) {
+      EXPECT_EQ(toRuntimePerBackendFunctionalityKey(f, toBackendComponent(k)), k) << k;
+    } else {
+      EXPECT_EQ(f, k);
+      EXPECT_EQ(toBackendComponent(k), BC::InvalidBit) << k;
+    }
+  }
 }
 
 TEST(DispatchKeyTest, Predicates) {
-  for (DK k : kRuntimeKeysInOrder) {
-    const bool backend = k == DK::CPU || k == DK::CUDA || k == DK::Meta || k == DK::PrivateUse1;
-    const bool autograd = k == DK::AutogradOther || k == DK::AutogradCPU || k == DK::AutogradCUDA ||
-                          k == DK::AutogradMeta || k == DK::AutogradPrivateUse1;
-    EXPECT_EQ(isBackendDispatchKey(k), backend) << toString(k);
-    EXPECT_EQ(isAutogradDispatchKey(k), autograd) << toString(k);
-    EXPECT_FALSE(isAliasDispatchKey(k)) << toString(k);
+  for (DK k : {DK::CPU, DK::CUDA, DK::Meta, DK::PrivateUse1, DK::SparseCPU, DK::QuantizedCUDA,
+               DK::FPGA, DK::MkldnnCPU, DK::Dense}) {
+    EXPECT_TRUE(isBackendDispatchKey(k)) << k;
   }
-  for (DK k : kAliasKeys) {
-    EXPECT_TRUE(isAliasDispatchKey(k)) << toString(k);
-    EXPECT_FALSE(isBackendDispatchKey(k)) << toString(k);
-    EXPECT_FALSE(isAutogradDispatchKey(k)) << toString(k);
+  for (DK k : {DK::Undefined, DK::NestedTensor, DK::NestedTensorCPU, DK::BackendSelect,
+               DK::AutogradCPU, DK::AutogradOther, DK::Tracer, DK::CompositeExplicitAutograd}) {
+    EXPECT_FALSE(isBackendDispatchKey(k)) << k;
   }
+  for (DK k : kAliasKeys) EXPECT_TRUE(isAliasDispatchKey(k)) << k;
+  for (DK k : all_runtime_keys()) EXPECT_FALSE(isAliasDispatchKey(k)) << k;
   EXPECT_FALSE(isAliasDispatchKey(DK::Undefined));
-  EXPECT_FALSE(isBackendDispatchKey(DK::Undefined));
-  EXPECT_FALSE(isAutogradDispatchKey(DK::Undefined));
-  EXPECT_FALSE(isAliasDispatchKey(DK::NumDispatchKeys));
+  EXPECT_TRUE(isPerBackendFunctionalityKey(DK::AutogradFunctionality));
+  EXPECT_FALSE(isPerBackendFunctionalityKey(DK::AutogradOther));
 }
 
 TEST(DispatchKeyTest, AutogradKeyFromBackend) {
-  EXPECT_EQ(getAutogradKeyFromBackend(DK::CPU), DK::AutogradCPU);
-  EXPECT_EQ(getAutogradKeyFromBackend(DK::CUDA), DK::AutogradCUDA);
-  EXPECT_EQ(getAutogradKeyFromBackend(DK::Meta), DK::AutogradMeta);
-  EXPECT_EQ(getAutogradKeyFromBackend(DK::PrivateUse1), DK::AutogradPrivateUse1);
-  EXPECT_EQ(getAutogradKeyFromBackend(DK::BackendSelect), DK::AutogradOther);
-  EXPECT_EQ(getAutogradKeyFromBackend(DK::Undefined), DK::AutogradOther);
+  EXPECT_EQ(getAutogradKeyFromBackend(BC::CPUBit), DK::AutogradCPU);
+  EXPECT_EQ(getAutogradKeyFromBackend(BC::CUDABit), DK::AutogradCUDA);
+  EXPECT_EQ(getAutogradKeyFromBackend(BC::MetaBit), DK::AutogradMeta);
+  EXPECT_EQ(getAutogradKeyFromBackend(BC::PrivateUse1Bit), DK::AutogradPrivateUse1);
+  // libtorch 1.13 sends HIP and VE to AutogradOther.
+  EXPECT_EQ(getAutogradKeyFromBackend(BC::HIPBit), DK::AutogradOther);
+  EXPECT_EQ(getAutogradKeyFromBackend(BC::VEBit), DK::AutogradOther);
+  EXPECT_EQ(getAutogradKeyFromBackend(BC::InvalidBit), DK::AutogradOther);
 }
 
 class DispatchKeyNameTest : public ::testing::TestWithParam<std::pair<DK, std::string>> {};
@@ -112,28 +149,43 @@ TEST_P(DispatchKeyNameTest, ToStringAndParseRoundTrip) {
 
 // libtorch 1.13's spellings (checked against libc10.so).
 INSTANTIATE_TEST_SUITE_P(
-    EveryKey, DispatchKeyNameTest,
+    SomeKeys, DispatchKeyNameTest,
     ::testing::Values(std::make_pair(DK::Undefined, "Undefined"), std::make_pair(DK::CPU, "CPU"),
                       std::make_pair(DK::CUDA, "CUDA"), std::make_pair(DK::Meta, "Meta"),
                       std::make_pair(DK::PrivateUse1, "PrivateUse1"),
+                      std::make_pair(DK::Dense, "Dense"), std::make_pair(DK::FPGA, "FPGA"),
+                      std::make_pair(DK::SparseCPU, "SparseCPU"),
+                      std::make_pair(DK::QuantizedCUDA, "QuantizedCUDA"),
                       std::make_pair(DK::BackendSelect, "BackendSelect"),
                       std::make_pair(DK::ADInplaceOrView, "ADInplaceOrView"),
                       std::make_pair(DK::AutogradOther, "AutogradOther"),
+                      std::make_pair(DK::AutogradFunctionality, "AutogradFunctionality"),
                       std::make_pair(DK::AutogradCPU, "AutogradCPU"),
                       std::make_pair(DK::AutogradCUDA, "AutogradCUDA"),
                       std::make_pair(DK::AutogradMeta, "AutogradMeta"),
                       std::make_pair(DK::AutogradPrivateUse1, "AutogradPrivateUse1"),
+                      std::make_pair(DK::AutogradNestedTensor, "AutogradNestedTensor"),
                       std::make_pair(DK::Tracer, "Tracer"),
+                      std::make_pair(DK::TESTING_ONLY_GenericMode, "TESTING_ONLY_GenericMode"),
+                      std::make_pair(DK::PythonDispatcher, "PythonDispatcher"),
                       std::make_pair(DK::Autograd, "Autograd"),
                       std::make_pair(DK::CompositeImplicitAutograd, "CompositeImplicitAutograd"),
-                      std::make_pair(DK::CompositeExplicitAutograd, "CompositeExplicitAutograd")),
+                      std::make_pair(DK::CompositeExplicitAutograd, "CompositeExplicitAutograd"),
+                      std::make_pair(DK::CompositeExplicitAutogradNonFunctional,
+                                     "CompositeExplicitAutogradNonFunctional")),
     [](const ::testing::TestParamInfo<std::pair<DK, std::string>>& info) {
       return info.param.second;
     });
 
-TEST(DispatchKeyTest, ParseUnknownKeyThrows) {
+TEST(DispatchKeyTest, MarkersPrintAsLibtorchAndDoNotParse) {
+  EXPECT_STREQ(toString(DK::EndOfFunctionalityKeys), "UnknownUnknown");
+  EXPECT_STREQ(toString(DK::StartOfDenseBackends), "Unknown");
+  EXPECT_STREQ(toString(DK::StartOfAutogradFunctionalityBackends), "AutogradUnknown");
+  EXPECT_STREQ(toString(BC::CPUBit), "CPUBit");
+  EXPECT_STREQ(toString(BC::InvalidBit), "InvalidBit");
   // Names are case-sensitive, and markers and libtorch's BC aliases are not names.
-  for (const char* name : {"Foo", "", "cpu", "NumDispatchKeys", "EndOfAliasKeys", "CatchAll"}) {
+  for (const char* name : {"Foo", "", "cpu", "Unknown", "UnknownUnknown", "AutogradUnknown",
+                           "EndOfAliasKeys", "CatchAll", "CPUTensorId"}) {
     try {
       parseDispatchKey(name);
       ADD_FAILURE() << "parsed '" << name << "'";
@@ -151,39 +203,45 @@ TEST(DispatchKeySetTest, Construction) {
   EXPECT_EQ(DispatchKeySet().raw_repr(), 0u);
   EXPECT_TRUE(DispatchKeySet(DK::Undefined).empty());
   for (DK alias : kAliasKeys) EXPECT_TRUE(DispatchKeySet(alias).empty()) << toString(alias);
-  EXPECT_EQ(keys_of(DispatchKeySet(DispatchKeySet::FULL)), kRuntimeKeysInOrder);
-  for (DK k : kRuntimeKeysInOrder) {
+  EXPECT_EQ(keys_of(DispatchKeySet(DispatchKeySet::FULL)), all_runtime_keys());
+  // Bits: CPUBit is bit 0, functionality f is bit 13 + f. See Note [Key set representation].
+  EXPECT_EQ(DispatchKeySet(BC::CPUBit).raw_repr(), uint64_t{1});
+  EXPECT_EQ(DispatchKeySet(DK::Dense).raw_repr(), uint64_t{1} << 14);
+  EXPECT_EQ(DispatchKeySet(DK::CPU), DispatchKeySet(DK::Dense) | DispatchKeySet(BC::CPUBit));
+  EXPECT_EQ(DispatchKeySet(DK::AutogradCUDA),
+            DispatchKeySet(DK::AutogradFunctionality) | DispatchKeySet(BC::CUDABit));
+  for (DK k : all_runtime_keys()) {
     const DispatchKeySet one(k);
     EXPECT_EQ(keys_of(one), std::vector<DK>{k});
     EXPECT_EQ(DispatchKeySet(DispatchKeySet::RAW, one.raw_repr()), one);
   }
   EXPECT_EQ(DispatchKeySet({DK::CPU, DK::Undefined, DK::Autograd}), DispatchKeySet(DK::CPU));
+  EXPECT_EQ(DispatchKeySet({BC::CPUBit, BC::InvalidBit}), DispatchKeySet(BC::CPUBit));
 }
 
-TEST(DispatchKeySetTest, FullAfterIsEveryKeyBelow) {
-  for (size_t i = 0; i < kRuntimeKeysInOrder.size(); ++i) {
-    const std::vector<DK> below(kRuntimeKeysInOrder.begin(), kRuntimeKeysInOrder.begin() + i);
-    EXPECT_EQ(keys_of(DispatchKeySet(DispatchKeySet::FULL_AFTER, kRuntimeKeysInOrder[i])), below)
-        << toString(kRuntimeKeysInOrder[i]);
-  }
+TEST(DispatchKeySetTest, HoldsTheCrossProductOfItsKeys) {
+  // {AutogradCUDA, CPU} is also {AutogradCPU, CUDA} (printed by libtorch 1.13 alike).
+  const DispatchKeySet ks({DK::AutogradCUDA, DK::CPU});
+  EXPECT_EQ(printed(ks), "DispatchKeySet(CPU, CUDA, AutogradCPU, AutogradCUDA)");
+  EXPECT_EQ(ks, DispatchKeySet({DK::CUDA, DK::AutogradCPU}));
+  EXPECT_TRUE(ks.has_backend(BC::CPUBit));
+  EXPECT_FALSE(ks.has_backend(BC::MetaBit));
 }
 
 TEST(DispatchKeySetTest, SetAlgebra) {
-  const DispatchKeySet a({DK::CPU, DK::ADInplaceOrView, DK::AutogradCPU});
+  const DispatchKeySet a = keysetForBackend(DK::CPU);
   const DispatchKeySet b({DK::CPU, DK::Tracer});
   EXPECT_EQ(a | b, DispatchKeySet({DK::CPU, DK::ADInplaceOrView, DK::AutogradCPU, DK::Tracer}));
   EXPECT_EQ(a & b, DispatchKeySet(DK::CPU));
+  // `-` takes functionality bits only: CPUBit stays, so AutogradCPU is still there.
   EXPECT_EQ(a - b, DispatchKeySet({DK::ADInplaceOrView, DK::AutogradCPU}));
-  EXPECT_EQ(a ^ b, DispatchKeySet({DK::ADInplaceOrView, DK::AutogradCPU, DK::Tracer}));
-  // Unlike libtorch's split set, removing a backend key really removes it.
-  EXPECT_EQ(a - DispatchKeySet(DK::CPU), DispatchKeySet({DK::ADInplaceOrView, DK::AutogradCPU}));
+  EXPECT_EQ(printed(a - autograd_dispatch_keyset), "DispatchKeySet(CPU, ADInplaceOrView)");
+  EXPECT_EQ(a ^ b, DispatchKeySet({DK::ADInplaceOrView, DK::AutogradFunctionality, DK::Tracer}));
   EXPECT_TRUE(a != b);
   EXPECT_FALSE(a == b);
 
   EXPECT_TRUE(a.has(DK::AutogradCPU));
   EXPECT_FALSE(a.has(DK::AutogradCUDA));
-  EXPECT_FALSE(a.has(DK::Undefined));
-  EXPECT_FALSE(DispatchKeySet(DispatchKeySet::FULL).has(DK::Autograd));
   EXPECT_TRUE(a.has_any(b));
   EXPECT_FALSE(a.has_any(DispatchKeySet(DK::Tracer)));
   EXPECT_FALSE(a.has_all(b));
@@ -200,13 +258,18 @@ TEST(DispatchKeySetTest, AddAndRemoveReturnNewSets) {
   EXPECT_EQ(added, DispatchKeySet({DK::CPU, DK::AutogradCPU}));
   EXPECT_EQ(added.add(DispatchKeySet({DK::Tracer, DK::Meta})),
             DispatchKeySet({DK::CPU, DK::Meta, DK::AutogradCPU, DK::Tracer}));
+  // remove() clears the functionality bit and keeps the backend (libtorch 1.13 prints
+  // DispatchKeySet(ADInplaceOrView, AutogradCPU) for a CPU tensor's set less CPU).
   EXPECT_EQ(added.remove(DK::CPU), DispatchKeySet(DK::AutogradCPU));
+  EXPECT_EQ(added.remove(DK::AutogradCPU), DispatchKeySet(DK::CPU));
   EXPECT_EQ(added.remove(DK::Tracer), added);
+  EXPECT_EQ(added.remove_backend(BC::CPUBit),
+            DispatchKeySet({DK::Dense, DK::AutogradFunctionality}));
   EXPECT_EQ(added.add(DK::Undefined), added);
   EXPECT_EQ(added.remove(DK::Undefined), added);
 }
 
-// ---- Priority and iteration ----
+// ---- Priority, table index and iteration ----
 
 TEST(DispatchKeySetTest, HighestPriorityTypeId) {
   struct Case {
@@ -218,6 +281,7 @@ TEST(DispatchKeySetTest, HighestPriorityTypeId) {
       {DispatchKeySet(DK::CPU), DK::CPU},
       {DispatchKeySet({DK::CPU, DK::CUDA}), DK::CUDA},
       {DispatchKeySet({DK::Meta, DK::PrivateUse1}), DK::PrivateUse1},
+      {DispatchKeySet({DK::CUDA, DK::QuantizedCUDA}), DK::QuantizedCUDA},
       {DispatchKeySet({DK::CPU, DK::BackendSelect}), DK::BackendSelect},
       {DispatchKeySet({DK::CPU, DK::ADInplaceOrView}), DK::ADInplaceOrView},
       {keysetForBackend(DK::CPU), DK::AutogradCPU},
@@ -230,21 +294,35 @@ TEST(DispatchKeySetTest, HighestPriorityTypeId) {
       {keysetForBackend(DK::CPU).add(DK::Tracer), DK::Tracer},
       {keysetForBackend(DK::CPU) & after_autograd_keyset, DK::ADInplaceOrView},
       {keysetForBackend(DK::CPU) & after_ADInplaceOrView_keyset, DK::CPU},
-      {DispatchKeySet(DispatchKeySet::FULL), DK::Tracer},
+      {DispatchKeySet(DispatchKeySet::FULL), DK::PythonDispatcher},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(c.ks.highestPriorityTypeId(), c.expected) << c.ks;
-    EXPECT_EQ(c.ks.getDispatchTableIndexForDispatchKeySet(), static_cast<int>(c.expected)) << c.ks;
+    EXPECT_EQ(c.ks.getDispatchTableIndexForDispatchKeySet(),
+              getDispatchTableIndexForDispatchKey(c.expected))
+        << c.ks;
   }
-  // Every single key and every key over any lower set.
-  for (size_t i = 0; i < kRuntimeKeysInOrder.size(); ++i) {
-    const DK k = kRuntimeKeysInOrder[i];
+  // Every runtime key takes the next table index, in iteration order, and wins over every
+  // lower key.
+  const std::vector<DK> keys = all_runtime_keys();
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const DK k = keys[i];
     EXPECT_EQ(DispatchKeySet(k).highestPriorityTypeId(), k);
-    EXPECT_EQ(DispatchKeySet(DispatchKeySet::FULL_AFTER, k).add(k).highestPriorityTypeId(), k);
-    EXPECT_EQ(getDispatchTableIndexForDispatchKey(k), static_cast<int>(i) + 1);
-    EXPECT_LT(getDispatchTableIndexForDispatchKey(k), num_runtime_entries);
+    EXPECT_EQ(getDispatchTableIndexForDispatchKey(k), static_cast<int>(i) + 1) << k;
+    if (!isPerBackendFunctionalityKey(toFunctionalityKey(k))) {
+      const DispatchKeySet below =
+          DispatchKeySet(DispatchKeySet::FULL_AFTER, k).remove(DK::PythonDispatcher);
+      EXPECT_EQ(below.add(k).highestPriorityTypeId(), k) << k;
+    }
   }
   EXPECT_EQ(getDispatchTableIndexForDispatchKey(DK::Undefined), 0);
+  // Indices libtorch 1.13 gives.
+  EXPECT_EQ(getDispatchTableIndexForDispatchKey(DK::CPU), 1);
+  EXPECT_EQ(getDispatchTableIndexForDispatchKey(DK::FPGA), 15);
+  EXPECT_EQ(getDispatchTableIndexForDispatchKey(DK::BackendSelect), 65);
+  EXPECT_EQ(getDispatchTableIndexForDispatchKey(DK::AutogradOther), 75);
+  EXPECT_EQ(getDispatchTableIndexForDispatchKey(DK::AutogradMeta), 86);
+  EXPECT_EQ(getDispatchTableIndexForDispatchKey(DK::PythonDispatcher), 105);
 }
 
 TEST(DispatchKeySetTest, IteratesLowestPriorityFirst) {
@@ -257,6 +335,13 @@ TEST(DispatchKeySetTest, IteratesLowestPriorityFirst) {
   EXPECT_EQ(*it++, DK::CUDA);
   EXPECT_EQ(*it, DK::BackendSelect);
   EXPECT_EQ(++it, ks.end());
+  EXPECT_EQ(*ks.end(), DK::EndOfFunctionalityKeys);
+  // A per-backend functionality without a backend, or a backend alone, is no runtime key.
+  EXPECT_TRUE(keys_of(DispatchKeySet({DK::Dense, DK::AutogradFunctionality})).empty());
+  EXPECT_TRUE(keys_of(DispatchKeySet(BC::MetaBit)).empty());
+  // Starting past the last functionality bit is a bug in the caller.
+  const uint64_t bits = ks.raw_repr();
+  EXPECT_THROW(DispatchKeySet::iterator(&bits, num_backends + num_functionality_keys + 1), Error);
 }
 
 TEST(DispatchKeySetTest, PrintsLikeLibtorch) {
@@ -266,51 +351,56 @@ TEST(DispatchKeySetTest, PrintsLikeLibtorch) {
   EXPECT_EQ(printed(DispatchKeySet(DK::Tracer)), "DispatchKeySet(Tracer)");
   EXPECT_EQ(toString(DispatchKeySet(DK::CPU)), "DispatchKeySet(CPU)");
   EXPECT_EQ(toString(default_included_set), "DispatchKeySet(BackendSelect, ADInplaceOrView)");
-  EXPECT_EQ(toString(DispatchKeySet(DispatchKeySet::FULL)),
-            "DispatchKeySet(CPU, CUDA, Meta, PrivateUse1, BackendSelect, ADInplaceOrView, "
-            "AutogradOther, AutogradCPU, AutogradCUDA, AutogradMeta, AutogradPrivateUse1, "
-            "Tracer)");
+  EXPECT_EQ(toString(default_excluded_set),
+            "DispatchKeySet(AutocastCPU, AutocastXPU, AutocastCUDA)");
+  EXPECT_EQ(toString(autograd_dispatch_keyset),
+            "DispatchKeySet(AutogradOther, AutogradNestedTensor)");
 }
 
 // ---- Named sets, alias keys, backends ----
 
 TEST(DispatchKeySetTest, NamedSets) {
-  EXPECT_EQ(keys_of(after_autograd_keyset),
-            (std::vector<DK>{DK::CPU, DK::CUDA, DK::Meta, DK::PrivateUse1, DK::BackendSelect,
-                             DK::ADInplaceOrView}));
+  // What an autograd kernel redispatches to: every backend's keys, the layers below autograd,
+  // and PythonDispatcher (libtorch 1.13's FULL_AFTER adds it).
+  const std::vector<DK> after = keys_of(after_autograd_keyset);
+  EXPECT_EQ(after.front(), DK::CPU);
+  EXPECT_EQ(after[after.size() - 2], DK::ADInplaceOrView);
+  EXPECT_EQ(after.back(), DK::PythonDispatcher);
   EXPECT_EQ(after_ADInplaceOrView_keyset, after_autograd_keyset.remove(DK::ADInplaceOrView));
-  EXPECT_EQ(keys_of(autograd_dispatch_keyset),
-            (std::vector<DK>{DK::AutogradOther, DK::AutogradCPU, DK::AutogradCUDA, DK::AutogradMeta,
-                             DK::AutogradPrivateUse1}));
   EXPECT_EQ(autograd_dispatch_keyset_with_ADInplaceOrView,
             autograd_dispatch_keyset.add(DK::ADInplaceOrView));
-  EXPECT_EQ(keys_of(backend_dispatch_keyset), kBackends);
-  EXPECT_TRUE(autogradother_backends.empty());
   EXPECT_EQ(default_included_set, DispatchKeySet({DK::BackendSelect, DK::ADInplaceOrView}));
-  EXPECT_TRUE(default_excluded_set.empty());
+  EXPECT_EQ(default_excluded_set, autocast_dispatch_keyset);
   // Nothing an autograd kernel redispatches to is an autograd key, and Tracer stays out.
   EXPECT_FALSE(after_autograd_keyset.has_any(autograd_dispatch_keyset));
   EXPECT_FALSE(after_autograd_keyset.has(DK::Tracer));
+  for (DK k : kBackends) EXPECT_TRUE(backend_dispatch_keyset.has(k)) << k;
+  EXPECT_TRUE(autogradother_backends.has(DK::SparseCPU));
+  EXPECT_FALSE(autogradother_backends.has(DK::CPU));
 }
 
 TEST(DispatchKeySetTest, AliasExpansion) {
-  EXPECT_EQ(getRuntimeDispatchKeySet(DK::Autograd), autograd_dispatch_keyset);
-  EXPECT_EQ(getRuntimeDispatchKeySet(DK::CompositeExplicitAutograd), backend_dispatch_keyset);
-  EXPECT_EQ(keys_of(getRuntimeDispatchKeySet(DK::CompositeImplicitAutograd)),
-            (std::vector<DK>{DK::CPU, DK::CUDA, DK::Meta, DK::PrivateUse1, DK::AutogradOther,
-                             DK::AutogradCPU, DK::AutogradCUDA, DK::AutogradMeta,
-                             DK::AutogradPrivateUse1}));
-  for (DK k : kRuntimeKeysInOrder) {
+  // Sizes of libtorch 1.13's expansions.
+  auto count = [](DK alias) { return keys_of(getRuntimeDispatchKeySet(alias)).size(); };
+  EXPECT_EQ(count(DK::Autograd), 16u);
+  EXPECT_EQ(count(DK::CompositeExplicitAutograd), 50u);
+  EXPECT_EQ(count(DK::CompositeImplicitAutograd), 80u);
+  EXPECT_EQ(count(DK::CompositeImplicitAutogradNestedTensor), 15u);
+  EXPECT_EQ(count(DK::CompositeExplicitAutogradNonFunctional), 32u);
+  EXPECT_TRUE(getRuntimeDispatchKeySet(DK::Autograd).has(DK::AutogradPrivateUse1));
+  EXPECT_FALSE(getRuntimeDispatchKeySet(DK::CompositeExplicitAutograd).has(DK::AutogradCPU));
+  EXPECT_FALSE(getRuntimeDispatchKeySet(DK::CompositeExplicitAutogradNonFunctional).has(DK::XLA));
+  for (DK k : all_runtime_keys()) {
     EXPECT_EQ(getRuntimeDispatchKeySet(k), DispatchKeySet(k)) << toString(k);
   }
   // runtimeDispatchKeySetHas and isIncludedInAlias agree with the expansion everywhere.
-  std::vector<DK> all = kRuntimeKeysInOrder;
+  std::vector<DK> all = all_runtime_keys();
   all.insert(all.end(), kAliasKeys.begin(), kAliasKeys.end());
   for (DK alias : all) {
-    for (DK k : kRuntimeKeysInOrder) {
-      const bool expected = getRuntimeDispatchKeySet(alias).has(k);
-      EXPECT_EQ(runtimeDispatchKeySetHas(alias, k), expected) << alias << " " << k;
-      EXPECT_EQ(isIncludedInAlias(k, alias), expected) << alias << " " << k;
+    const DispatchKeySet expansion = getRuntimeDispatchKeySet(alias);
+    for (DK k : all_runtime_keys()) {
+      EXPECT_EQ(runtimeDispatchKeySetHas(alias, k), expansion.has(k)) << alias << " " << k;
+      EXPECT_EQ(isIncludedInAlias(k, alias), expansion.has(k)) << alias << " " << k;
     }
     EXPECT_FALSE(isIncludedInAlias(DK::Undefined, alias)) << alias;
   }
@@ -324,6 +414,7 @@ TEST(DispatchKeySetTest, BackendKeySetFromAutograd) {
   EXPECT_EQ(getBackendKeySetFromAutograd(DK::AutogradMeta), DispatchKeySet(DK::Meta));
   EXPECT_EQ(getBackendKeySetFromAutograd(DK::AutogradPrivateUse1), DispatchKeySet(DK::PrivateUse1));
   EXPECT_EQ(getBackendKeySetFromAutograd(DK::AutogradOther), autogradother_backends);
+  EXPECT_TRUE(getBackendKeySetFromAutograd(DK::AutogradHIP).empty());
   EXPECT_TRUE(getBackendKeySetFromAutograd(DK::CPU).empty());
   EXPECT_TRUE(getBackendKeySetFromAutograd(DK::Tracer).empty());
   EXPECT_TRUE(getBackendKeySetFromAutograd(DK::Autograd).empty());
@@ -333,10 +424,10 @@ class BackendKeySetTest : public ::testing::TestWithParam<DK> {};
 
 TEST_P(BackendKeySetTest, KeysetForBackend) {
   const DK backend = GetParam();
-  const DK autograd = getAutogradKeyFromBackend(backend);
+  const DK autograd = getAutogradKeyFromBackend(toBackendComponent(backend));
   EXPECT_EQ(keys_of(keysetForBackend(backend)),
             (std::vector<DK>{backend, DK::ADInplaceOrView, autograd}));
-  EXPECT_EQ(getAutogradRelatedKeySetFromBackend(backend),
+  EXPECT_EQ(getAutogradRelatedKeySetFromBackend(toBackendComponent(backend)),
             DispatchKeySet({DK::ADInplaceOrView, autograd}));
   EXPECT_EQ(getBackendKeySetFromAutograd(autograd), DispatchKeySet(backend));
   EXPECT_EQ(highestPriorityBackendTypeId(keysetForBackend(backend)), backend);
@@ -355,10 +446,15 @@ INSTANTIATE_TEST_SUITE_P(EveryBackend, BackendKeySetTest, ::testing::ValuesIn(kB
 
 TEST(DispatchKeySetTest, KeysetForNonBackends) {
   EXPECT_TRUE(keysetForBackend(DK::Undefined).empty());
-  EXPECT_EQ(getAutogradRelatedKeySetFromBackend(DK::BackendSelect),
+  EXPECT_EQ(getAutogradRelatedKeySetFromBackend(BC::InvalidBit),
             DispatchKeySet({DK::ADInplaceOrView, DK::AutogradOther}));
+  EXPECT_EQ(getAutocastRelatedKeySetFromBackend(BC::CPUBit), DispatchKeySet(DK::AutocastCPU));
+  EXPECT_EQ(getAutocastRelatedKeySetFromBackend(BC::XLABit), DispatchKeySet(DK::AutocastCUDA));
+  EXPECT_TRUE(getAutocastRelatedKeySetFromBackend(BC::MetaBit).empty());
+  // A backend bit without a backend functionality names no backend (libtorch 1.13 alike).
   EXPECT_EQ(highestPriorityBackendTypeId(DispatchKeySet({DK::AutogradCPU, DK::Tracer})),
             DK::Undefined);
+  EXPECT_EQ(highestPriorityBackendTypeId(DispatchKeySet(DK::Tracer)), DK::Undefined);
   EXPECT_EQ(legacyExtractDispatchKey(DispatchKeySet()), DK::Undefined);
 }
 
@@ -386,9 +482,15 @@ TEST_F(LocalDispatchKeySetTest, SetAndQueryOneKey) {
   impl::tls_set_dispatch_key_excluded(DK::AutogradCPU, true);
   impl::tls_set_dispatch_key_excluded(DK::AutogradCPU, true);  // idempotent
   EXPECT_TRUE(impl::tls_is_dispatch_key_excluded(DK::AutogradCPU));
-  EXPECT_EQ(excluded(), DispatchKeySet(DK::AutogradCPU));
+  EXPECT_EQ(excluded(), default_excluded_set | DispatchKeySet(DK::AutogradCPU));
   impl::tls_set_dispatch_key_excluded(DK::AutogradCPU, false);
   EXPECT_FALSE(impl::tls_is_dispatch_key_excluded(DK::AutogradCPU));
+  // As in libtorch, removing a per-backend key clears its functionality bit only; the CPU bit
+  // left in the excluded set is inert (`-` never removes backend bits). Put the defaults back.
+  EXPECT_EQ(excluded(), default_excluded_set | DispatchKeySet(BackendComponent::CPUBit));
+  EXPECT_EQ((keysetForBackend(DK::CPU) - excluded()).highestPriorityTypeId(), DK::AutogradCPU);
+  impl::_force_tls_local_dispatch_key_set(impl::PODLocalDispatchKeySet{
+      default_included_set.raw_repr(), default_excluded_set.raw_repr()});
 
   impl::tls_set_dispatch_key_included(DK::Tracer, true);
   EXPECT_TRUE(impl::tls_is_dispatch_key_included(DK::Tracer));
@@ -400,32 +502,34 @@ TEST_F(LocalDispatchKeySetTest, SetAndQueryOneKey) {
 TEST_F(LocalDispatchKeySetTest, ExcludeGuardsNestAndRestore) {
   {
     impl::ExcludeDispatchKeyGuard outer(DK::AutogradCPU);
-    EXPECT_EQ(excluded(), DispatchKeySet(DK::AutogradCPU));
+    EXPECT_EQ(excluded(), default_excluded_set | DispatchKeySet(DK::AutogradCPU));
     {
       impl::ExcludeDispatchKeyGuard inner(autograd_dispatch_keyset);
-      EXPECT_EQ(excluded(), autograd_dispatch_keyset);
+      const DispatchKeySet both =
+          default_excluded_set | autograd_dispatch_keyset | DispatchKeySet(DK::AutogradCPU);
+      EXPECT_EQ(excluded(), both);
       EXPECT_TRUE(impl::tls_is_dispatch_keyset_excluded(autograd_dispatch_keyset));
       {
         impl::ExcludeDispatchKeyGuard same(DK::AutogradCPU);  // adds nothing
-        EXPECT_EQ(excluded(), autograd_dispatch_keyset);
+        EXPECT_EQ(excluded(), both);
       }
       // The innermost guard did not remove the key its parents excluded.
-      EXPECT_EQ(excluded(), autograd_dispatch_keyset);
+      EXPECT_EQ(excluded(), both);
     }
-    EXPECT_EQ(excluded(), DispatchKeySet(DK::AutogradCPU));
+    EXPECT_EQ(excluded(), default_excluded_set | DispatchKeySet(DK::AutogradCPU));
     EXPECT_FALSE(impl::tls_is_dispatch_keyset_excluded(autograd_dispatch_keyset));
   }
-  EXPECT_TRUE(excluded().empty());
+  EXPECT_EQ(excluded(), default_excluded_set);
 }
 
 TEST_F(LocalDispatchKeySetTest, GuardOnKeyAlreadyExcludedKeepsIt) {
   impl::tls_set_dispatch_key_excluded(DK::Tracer, true);
   {
     impl::ExcludeDispatchKeyGuard guard(DispatchKeySet({DK::Tracer, DK::AutogradCUDA}));
-    EXPECT_EQ(excluded(), DispatchKeySet({DK::AutogradCUDA, DK::Tracer}));
+    EXPECT_EQ(excluded(), default_excluded_set | DispatchKeySet({DK::AutogradCUDA, DK::Tracer}));
   }
   // Only the guard's own addition went away.
-  EXPECT_EQ(excluded(), DispatchKeySet(DK::Tracer));
+  EXPECT_EQ(excluded(), default_excluded_set | DispatchKeySet(DK::Tracer));
   impl::tls_set_dispatch_key_excluded(DK::Tracer, false);
 }
 
@@ -452,14 +556,14 @@ TEST_F(LocalDispatchKeySetTest, AutoDispatchGuards) {
   EXPECT_EQ(dispatch_key(), DK::AutogradCPU);
   {
     at::AutoDispatchBelowAutograd guard;
-    EXPECT_EQ(excluded(), autograd_dispatch_keyset);
+    EXPECT_EQ(excluded(), default_excluded_set | autograd_dispatch_keyset);
     EXPECT_EQ(dispatch_key(), DK::ADInplaceOrView);
     {
       at::AutoDispatchBelowADInplaceOrView inner;
-      EXPECT_EQ(excluded(), autograd_dispatch_keyset_with_ADInplaceOrView);
+      EXPECT_EQ(excluded(), default_excluded_set | autograd_dispatch_keyset_with_ADInplaceOrView);
       EXPECT_EQ(dispatch_key(), DK::BackendSelect);  // a fallthrough, then CPU
     }
-    EXPECT_EQ(excluded(), autograd_dispatch_keyset);
+    EXPECT_EQ(excluded(), default_excluded_set | autograd_dispatch_keyset);
   }
   EXPECT_EQ(dispatch_key(), DK::AutogradCPU);
 }
@@ -493,8 +597,8 @@ TEST_F(LocalDispatchKeySetTest, SetsArePerThread) {
 
   EXPECT_EQ(seen_included, default_included_set);
   EXPECT_EQ(seen_excluded, default_excluded_set);
-  EXPECT_EQ(after_change, DispatchKeySet(DK::Meta));
-  EXPECT_EQ(excluded(), autograd_dispatch_keyset);
+  EXPECT_EQ(after_change, default_excluded_set | DispatchKeySet(DK::Meta));
+  EXPECT_EQ(excluded(), default_excluded_set | autograd_dispatch_keyset);
   EXPECT_EQ(included(), default_included_set.add(DK::Tracer));
 }
 
