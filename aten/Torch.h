@@ -27,8 +27,7 @@ using c10::IValue;
 // factory without requires_grad, then the flag on the leaf.
 inline at::Tensor arange(const at::Scalar& start, const at::Scalar& end,
                          const at::TensorOptions& options = {}) {
-  return detail::make_leaf(at::arange(start, end, detail::without_requires_grad(options)),
-                           options);
+  return detail::make_leaf(at::arange(start, end, detail::without_requires_grad(options)), options);
 }
 inline at::Tensor arange(const at::Scalar& start, const at::Scalar& end, const at::Scalar& step,
                          const at::TensorOptions& options = {}) {
@@ -42,8 +41,8 @@ inline at::Tensor empty_strided(at::IntArrayRef size, at::IntArrayRef stride,
 }
 inline at::Tensor full_like(const at::Tensor& self, const at::Scalar& fill_value,
                             const at::TensorOptions& options = {}) {
-  return detail::make_leaf(
-      at::full_like(self, fill_value, detail::without_requires_grad(options)), options);
+  return detail::make_leaf(at::full_like(self, fill_value, detail::without_requires_grad(options)),
+                           options);
 }
 inline at::Tensor scalar_tensor(const at::Scalar& s, const at::TensorOptions& options = {}) {
   return detail::make_leaf(at::scalar_tensor(s, detail::without_requires_grad(options)), options);

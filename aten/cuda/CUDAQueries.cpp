@@ -15,7 +15,9 @@ size_t device_count() {
 #endif
 }
 
-bool is_available() { return device_count() > 0; }
+bool is_available() {
+  return device_count() > 0;
+}
 
 }  // namespace cuda
 }  // namespace torch

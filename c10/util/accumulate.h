@@ -25,8 +25,7 @@ using if_integral_container =
     std::enable_if_t<std::is_integral<typename C::value_type>::value, int>;
 template <typename Iter>
 using if_integral_iterator =
-    std::enable_if_t<std::is_integral<typename std::iterator_traits<Iter>::value_type>::value,
-                     int>;
+    std::enable_if_t<std::is_integral<typename std::iterator_traits<Iter>::value_type>::value, int>;
 }  // namespace detail
 
 template <typename Iter, detail::if_integral_iterator<Iter> = 0>

@@ -10,11 +10,17 @@
 #include <iostream>
 
 namespace {
-at::Tensor twice(const at::Tensor& a) { return a * 2; }
+at::Tensor twice(const at::Tensor& a) {
+  return a * 2;
+}
 }  // namespace
 
-TORCH_LIBRARY(compat_consumer, m) { m.def("twice(Tensor a) -> Tensor"); }
-TORCH_LIBRARY_IMPL(compat_consumer, CPU, m) { m.impl("twice", TORCH_FN(twice)); }
+TORCH_LIBRARY(compat_consumer, m) {
+  m.def("twice(Tensor a) -> Tensor");
+}
+TORCH_LIBRARY_IMPL(compat_consumer, CPU, m) {
+  m.impl("twice", TORCH_FN(twice));
+}
 
 int main() {
   torch::Tensor x = torch::ones({2, 3}, torch::requires_grad());
@@ -24,7 +30,8 @@ int main() {
   torch::Tensor y = op.call(x.detach());
   (x * x).sum().backward();
   c10::MaybeOwned<at::Tensor> c = y.expect_contiguous();
-  if (!c.unsafeIsBorrowed() || y.sum().item<float>() != 12.f || x.grad()[0][0].item<float>() != 2.f) {
+  if (!c.unsafeIsBorrowed() || y.sum().item<float>() != 12.f ||
+      x.grad()[0][0].item<float>() != 2.f) {
     std::cout << "unexpected results: " << y << x.grad() << "\n";
     return 1;
   }
