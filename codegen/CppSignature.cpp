@@ -201,6 +201,19 @@ void keep_trailing_defaults(std::vector<CppArg>& args) {
   }
 }
 
+}  // namespace
+
+std::vector<CppArg> native_arguments(const NativeFunction& f) {
+  std::vector<CppArg> args;
+  for (const auto& a : f.schema.arguments()) {
+    args.push_back({cpp_argument_type(a), a.name(), cpp_default(a)});
+  }
+  keep_trailing_defaults(args);
+  return args;
+}
+
+namespace {
+
 std::vector<std::string> names_of(const std::vector<CppArg>& args) {
   std::vector<std::string> names;
   for (const auto& a : args) names.push_back(a.name);

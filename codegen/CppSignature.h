@@ -27,6 +27,9 @@ std::string cpp_default(const c10::Argument& arg);
 // The dispatcher signature: every argument in schema order, no defaults. This is also the
 // at::native and the wrapper signature, and the typed handle's.
 std::vector<CppArg> dispatcher_arguments(const NativeFunction& f);
+// The at::native declaration's arguments: the dispatcher's, with the schema's defaults on their
+// trailing run, as libtorch's NativeFunctions.h declares them (at::native::ones({2, 2})).
+std::vector<CppArg> native_arguments(const NativeFunction& f);
 
 // One generated at:: overload (or method): its arguments, and for each dispatcher argument the
 // expression that produces it.

@@ -139,7 +139,7 @@ std::string emit_method_definition(const NativeFunction& f) {
 
 std::string emit_native_declaration(const NativeFunction& f, const std::string& kernel) {
   return "TORCH_API " + cpp_return_type(f.schema) + " " + kernel + "(" +
-         declare_arguments(dispatcher_arguments(f), false) + ");\n";
+         declare_arguments(native_arguments(f), true) + ");\n";
 }
 
 std::string wrapper_name(const NativeFunction& f, const std::string& key) {

@@ -26,6 +26,7 @@
 #include "c10/core/ScalarType.h"
 #include "c10/util/ArrayRef.h"
 #include "c10/util/Exception.h"
+#include "c10/util/MaybeOwned.h"
 #include "c10/util/Optional.h"
 #include "c10/util/intrusive_ptr.h"
 #include "c10/util/string_view.h"
@@ -276,6 +277,21 @@ class C10_API IValue final {
   }
 
   Tag tag() const { return tag_; }
+
+  // Identity, as libtorch's: a defined Tensor or a heap value (string, list, tuple) is held by
+  // pointer; use_count counts the holders of that object (0 for a value held inline).
+  bool isPtrType() const {
+    return tag_ == Tag::Tensor ? payload_.as_tensor.defined() : is_heap(tag_);
+  }
+  const void* internalToPointer() const {
+    TORCH_INTERNAL_ASSERT(isPtrType(), "Can only call internalToPointer() for pointer types");
+    return tag_ == Tag::Tensor ? static_cast<const void*>(payload_.as_tensor.unsafeGetTensorImpl())
+                               : static_cast<const void*>(payload_.as_heap.get());
+  }
+  size_t use_count() const noexcept {
+    if (tag_ == Tag::Tensor) return payload_.as_tensor.use_count();
+    return is_heap(tag_) ? payload_.as_heap.use_count() : 0;
+  }
   // libtorch's names: "None", "Tensor", "Int", ...; every list kind is "GenericList".
   std::string tagKind() const;
 
@@ -454,5 +470,9 @@ template <typename T>
 T IValue::to() && {
   return detail::ivalue_to<T>(std::move(*this));
 }
+
+// MaybeOwned<IValue> borrows through a pointer (see Note [How MaybeOwned borrows]).
+template <>
+struct MaybeOwnedTraits<IValue> : public MaybeOwnedTraitsGenericImpl<IValue> {};
 
 }  // namespace c10

@@ -5,6 +5,7 @@
 
 #include "aten/core/TensorBase.h"
 #include "c10/core/Scalar.h"
+#include "c10/util/MaybeOwned.h"
 #include "dispatcher/List.h"
 
 namespace at {
@@ -31,6 +32,12 @@ class TORCH_API Tensor : public TensorBase {
     return is_contiguous(memory_format) ? *this : __dispatch_contiguous(memory_format);
   }
   Tensor __dispatch_contiguous(c10::MemoryFormat memory_format) const;
+  // Borrows *this when it is contiguous in the format, else owns contiguous(memory_format).
+  // A temporary could not outlive the borrow, so rvalues are refused (as in libtorch).
+  c10::MaybeOwned<Tensor> expect_contiguous(
+      c10::MemoryFormat memory_format = c10::MemoryFormat::Contiguous) const&;
+  c10::MaybeOwned<Tensor> expect_contiguous(
+      c10::MemoryFormat memory_format = c10::MemoryFormat::Contiguous) && = delete;
 
   // ---- Operators, as libtorch's TensorBody.h has them (defined in TensorMethodsManual.h; the
   // binary ones are free functions in aten/TensorOperators.h) ----
@@ -85,5 +92,38 @@ Tensor make_tensor(Args&&... args) {
   return Tensor(c10::make_intrusive<T>(std::forward<Args>(args)...));
 }
 }  // namespace detail
+
+}  // namespace at
+
+namespace c10 {
+
+// See Note [How MaybeOwned borrows]: a borrowed Tensor holds the same TensorImpl without a
+// count of its own.
+template <>
+struct MaybeOwnedTraits<at::Tensor> {
+  using owned_type = at::Tensor;
+  using borrow_type = at::Tensor;
+
+  static borrow_type createBorrow(const owned_type& from) {
+    return at::Tensor(c10::intrusive_ptr<c10::TensorImpl>::reclaim(from.unsafeGetTensorImpl()));
+  }
+  static void assignBorrow(borrow_type& lhs, const borrow_type& rhs) {
+    lhs.unsafeReleaseTensorImpl();
+    lhs = createBorrow(rhs);
+  }
+  static void destroyBorrow(borrow_type& to_destroy) { to_destroy.unsafeReleaseTensorImpl(); }
+  static const owned_type& referenceFromBorrow(const borrow_type& borrow) { return borrow; }
+  static const owned_type* pointerFromBorrow(const borrow_type& borrow) { return &borrow; }
+  static bool debugBorrowIsValid(const borrow_type& /*borrow*/) { return true; }
+};
+
+}  // namespace c10
+
+namespace at {
+
+inline c10::MaybeOwned<Tensor> Tensor::expect_contiguous(c10::MemoryFormat memory_format) const& {
+  if (is_contiguous(memory_format)) return c10::MaybeOwned<Tensor>::borrowed(*this);
+  return c10::MaybeOwned<Tensor>::owned(__dispatch_contiguous(memory_format));
+}
 
 }  // namespace at

@@ -9,6 +9,8 @@
 // is not Bool the kernel writes 1 or 0 in the common dtype and TensorIterator casts it back
 // (libtorch's "special-case bool outputs").
 
+#include <algorithm>
+
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/BinaryOps.h"
@@ -147,6 +149,18 @@ Tensor where(const Tensor& condition, const Scalar& self, const Scalar& other) {
   const c10::ScalarType result_type = native::result_type(state);
   return at::where(condition, at::scalar_tensor(self, condition.options().dtype(result_type)),
                    at::scalar_tensor(other, condition.options().dtype(result_type)));
+}
+
+// libtorch's cpu_equal: same sizes and every element equal in the common dtype (so a NaN makes
+// two tensors unequal); sizes that differ are unequal, not an error.
+bool cpu_equal(const Tensor& self, const Tensor& other) {
+  TORCH_CHECK(self.device() == other.device(),
+              "Cannot compare two tensors on different devices. Got: ", self.device(), " and ",
+              other.device());
+  if (!self.sizes().equals(other.sizes())) return false;
+  const Tensor same = at::eq(self, other).contiguous();
+  const bool* flags = same.data_ptr<bool>();
+  return std::all_of(flags, flags + same.numel(), [](bool b) { return b; });
 }
 
 }  // namespace native

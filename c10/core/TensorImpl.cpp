@@ -167,7 +167,7 @@ void TensorImpl::set_sizes_and_strides_sliced(const TensorImpl& base, int64_t d,
 }
 
 void TensorImpl::set_sizes_contiguous(IntArrayRef new_size) {
-  sizes_and_strides_.set_sizes(new_size);
+  sizes_and_strides_.overwrite_sizes(new_size);
   refresh_numel();
   restride_contiguous();
   // Contiguous strides need no general recompute below rank 4: contiguous and dense, never

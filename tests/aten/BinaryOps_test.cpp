@@ -157,11 +157,11 @@ TEST_P(BinaryOpsDtypes, InPlaceAndOutMatchFunctional) {
   Tensor inplace = x.clone();
   const Tensor& r = inplace.add_(y, 2);
   EXPECT_TRUE(r.is_same(inplace));
-  EXPECT_TRUE(equal(at::add(x, y, 2), inplace));
+  EXPECT_TRUE(same_tensor(at::add(x, y, 2), inplace));
   Tensor out = at::empty({0}, GetParam());
   Tensor& o = at::mul_out(out, x, y);
   EXPECT_TRUE(o.is_same(out));
-  EXPECT_TRUE(equal(at::mul(x, y), out));
+  EXPECT_TRUE(same_tensor(at::mul(x, y), out));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, BinaryOpsDtypes, ::testing::ValuesIn(kAllTypes),
@@ -197,7 +197,7 @@ TEST(BinaryOps, InPlaceKeepsSelfLayout) {
   const Tensor expected = at::add(a, ct({3, 4, 5}));
   a.add_(ct({3, 4, 5}));
   EXPECT_EQ(a.strides().vec(), (std::vector<int64_t>{60, 1, 15, 3}));
-  EXPECT_TRUE(equal(a, expected));
+  EXPECT_TRUE(same_tensor(a, expected));
   Tensor t = ct({4, 5}).t();
   t.mul_(2);
   EXPECT_EQ(t.strides().vec(), (std::vector<int64_t>{1, 5}));
@@ -331,19 +331,19 @@ TEST(BinaryOps, PromotionTable) {
   };
   for (const Case& c : cases) EXPECT_EQ(c.result.scalar_type(), c.expected) << c.what;
   // The wrapped 2.5 is not truncated to an integer: 1 + 2.5 in Float.
-  EXPECT_TRUE(equal(at::add(i64, 2.5), at::full({2, 3}, 3.5, at::kFloat)));
-  EXPECT_TRUE(equal(at::div(at::full({2}, 7, at::kLong), 2), at::full({2}, 3.5, at::kFloat)));
+  EXPECT_TRUE(same_tensor(at::add(i64, 2.5), at::full({2, 3}, 3.5, at::kFloat)));
+  EXPECT_TRUE(same_tensor(at::div(at::full({2}, 7, at::kLong), 2), at::full({2}, 3.5, at::kFloat)));
 }
 
 // The Scalar is converted to the result dtype as copy_ converts (wrapping, overflowing to inf),
 // not with Scalar::to's overflow check; values from libtorch 1.13.
 TEST(BinaryOps, ScalarConvertsToTheResultDtypeAsLibtorch) {
-  EXPECT_TRUE(equal(at::add(at::full({1}, 1, at::kChar), 300), at::full({1}, 45, at::kChar)));
-  EXPECT_TRUE(equal(at::add(at::full({1}, 1, at::kByte), -1), at::full({1}, 0, at::kByte)));
+  EXPECT_TRUE(same_tensor(at::add(at::full({1}, 1, at::kChar), 300), at::full({1}, 45, at::kChar)));
+  EXPECT_TRUE(same_tensor(at::add(at::full({1}, 1, at::kByte), -1), at::full({1}, 0, at::kByte)));
   EXPECT_TRUE(
-      equal(at::add(at::full({1}, 1, at::kFloat), 1e300), at::full({1}, INFINITY, at::kFloat)));
+      same_tensor(at::add(at::full({1}, 1, at::kFloat), 1e300), at::full({1}, INFINITY, at::kFloat)));
   EXPECT_TRUE(
-      equal(at::mul(at::full({1}, 3, at::kHalf), 70000), at::full({1}, INFINITY, at::kHalf)));
+      same_tensor(at::mul(at::full({1}, 3, at::kHalf), 70000), at::full({1}, INFINITY, at::kHalf)));
 }
 
 TEST(BinaryOps, EmptyTensors) {
@@ -372,11 +372,11 @@ TEST(BinaryOps, ResultTypeMustCastToTheOutput) {
   Tensor i32 = at::full({2, 3}, 5, at::kInt);
   i32.add_(at::full({2, 3}, 2, at::kLong));
   EXPECT_EQ(i32.scalar_type(), at::kInt);
-  EXPECT_TRUE(equal(i32, at::full({2, 3}, 7, at::kInt)));
+  EXPECT_TRUE(same_tensor(i32, at::full({2, 3}, 7, at::kInt)));
   // A wider out= gets the common dtype's values cast: int64 + int64 into Float.
   Tensor float_out = at::empty({2, 3});
   at::add_out(float_out, i64, at::full({2, 3}, 2, at::kLong));
-  EXPECT_TRUE(equal(float_out, at::full({2, 3}, 3.0, at::kFloat)));
+  EXPECT_TRUE(same_tensor(float_out, at::full({2, 3}, 3.0, at::kFloat)));
 }
 
 // ---- Argument errors -------------------------------------------------------------------------
@@ -433,7 +433,7 @@ TEST(BinaryOps, OverlapErrors) {
             "single memory location. Please clone() the tensor before performing the operation.");
   // Exactly the same memory is fine (an elementwise op reads each element before writing it).
   at::add_out(head, head, head);
-  EXPECT_TRUE(equal(head, at::arange(0, 10, 2, at::kFloat)));
+  EXPECT_TRUE(same_tensor(head, at::arange(0, 10, 2, at::kFloat)));
 }
 
 // ---- out= ------------------------------------------------------------------------------------
@@ -446,7 +446,7 @@ TEST(BinaryOps, OutResizesWithAWarning) {
   Tensor& r = at::add_out(out, i64, i64);
   EXPECT_TRUE(r.is_same(out));
   EXPECT_EQ(out.sizes().vec(), (std::vector<int64_t>{2, 3}));
-  EXPECT_TRUE(equal(out, at::full({2, 3}, 2, at::kLong)));
+  EXPECT_TRUE(same_tensor(out, at::full({2, 3}, 2, at::kLong)));
   ASSERT_EQ(warnings.messages.size(), 1u);
   EXPECT_EQ(warnings.messages[0],
             "An output with one or more elements was resized since it had shape [5], which does "
@@ -487,9 +487,9 @@ TEST(BinaryOps, ParallelMatchesSerial) {
   const Tensor parallel_add = at::add(x, y, 0.5), parallel_div = at::div(x, row),
                parallel_mul = at::mul(x, x);
   at::set_num_threads(threads);
-  EXPECT_TRUE(equal(serial_add, parallel_add));
-  EXPECT_TRUE(equal(serial_div, parallel_div));
-  EXPECT_TRUE(equal(serial_mul, parallel_mul));
+  EXPECT_TRUE(same_tensor(serial_add, parallel_add));
+  EXPECT_TRUE(same_tensor(serial_div, parallel_div));
+  EXPECT_TRUE(same_tensor(serial_mul, parallel_mul));
   check<float, float>(
       parallel_mul, x, x, [](float a, float b) { return a * b; }, "mul");
 }

@@ -106,28 +106,28 @@ INSTANTIATE_TEST_SUITE_P(AllTypes, CompareOpsDtypes, ::testing::ValuesIn(kAllTyp
 TEST(CompareOps, CompareInTheCommonDtype) {
   const Tensor ones_u8 = at::ones({2}, at::kByte);
   // -1 and 300 become uint8 (255 and 44) before comparing, as in libtorch.
-  EXPECT_TRUE(equal(at::ge(ones_u8, -1), at::zeros({2}, at::kBool)));
-  EXPECT_TRUE(equal(at::ge(ones_u8, 300), at::zeros({2}, at::kBool)));
+  EXPECT_TRUE(same_tensor(at::ge(ones_u8, -1), at::zeros({2}, at::kBool)));
+  EXPECT_TRUE(same_tensor(at::ge(ones_u8, 300), at::zeros({2}, at::kBool)));
   // A float Scalar lifts the comparison to Float.
-  EXPECT_TRUE(equal(at::lt(ones_u8, 1.5), at::ones({2}, at::kBool)));
-  EXPECT_TRUE(equal(at::eq(at::full({1}, 44, at::kChar), 300), at::ones({1}, at::kBool)));
-  EXPECT_TRUE(equal(at::eq(at::full({2}, 2, at::kLong), 2.5), at::zeros({2}, at::kBool)));
-  EXPECT_TRUE(equal(at::eq(at::full({2}, 2, at::kLong), at::full({2}, 2.0, at::kFloat)),
+  EXPECT_TRUE(same_tensor(at::lt(ones_u8, 1.5), at::ones({2}, at::kBool)));
+  EXPECT_TRUE(same_tensor(at::eq(at::full({1}, 44, at::kChar), 300), at::ones({1}, at::kBool)));
+  EXPECT_TRUE(same_tensor(at::eq(at::full({2}, 2, at::kLong), 2.5), at::zeros({2}, at::kBool)));
+  EXPECT_TRUE(same_tensor(at::eq(at::full({2}, 2, at::kLong), at::full({2}, 2.0, at::kFloat)),
                     at::ones({2}, at::kBool)));
-  EXPECT_TRUE(equal(at::lt(at::ones({2}, at::kBool), 2), at::ones({2}, at::kBool)));
+  EXPECT_TRUE(same_tensor(at::lt(at::ones({2}, at::kBool), 2), at::ones({2}, at::kBool)));
 }
 
 TEST(CompareOps, OutKeepsItsDtype) {
   const Tensor f = at::ones({2, 3});
   Tensor out_f = at::empty({2, 3});
   at::eq_out(out_f, at::ones({2, 3}, at::kLong), 2);
-  EXPECT_TRUE(equal(out_f, at::zeros({2, 3})));
+  EXPECT_TRUE(same_tensor(out_f, at::zeros({2, 3})));
   Tensor out_i = at::empty({2, 3}, at::kInt);
   at::eq_out(out_i, f, 1.0);
-  EXPECT_TRUE(equal(out_i, at::ones({2, 3}, at::kInt)));
+  EXPECT_TRUE(same_tensor(out_i, at::ones({2, 3}, at::kInt)));
   Tensor out_h = at::empty({2, 3}, at::kHalf);
   at::ne_out(out_h, at::ones({2, 3}, at::kBool), at::zeros({2, 3}, at::kBool));
-  EXPECT_TRUE(equal(out_h, at::ones({2, 3}, at::kHalf)));
+  EXPECT_TRUE(same_tensor(out_h, at::ones({2, 3}, at::kHalf)));
   // A Bool out of the wrong size is resized (with a warning).
   CapturedWarnings warnings;
   c10::WarningUtils::WarningHandlerGuard guard(&warnings);
@@ -202,8 +202,8 @@ TEST(Where, ResultType) {
   for (const Case& c : cases) EXPECT_EQ(c.result.scalar_type(), c.expected) << c.what;
   const Tensor cond = at::gt(at::arange(-1, 2, at::kFloat), 0);  // [false, false, true]
   EXPECT_TRUE(
-      equal(at::where(cond, 1.5, at::full({3}, 7, at::kLong)), at::tensor({7.f, 7.f, 1.5f})));
-  EXPECT_TRUE(equal(at::where(cond, at::arange(3, at::kInt), 2.5), at::tensor({2.5f, 2.5f, 2.f})));
+      same_tensor(at::where(cond, 1.5, at::full({3}, 7, at::kLong)), at::tensor({7.f, 7.f, 1.5f})));
+  EXPECT_TRUE(same_tensor(at::where(cond, at::arange(3, at::kInt), 2.5), at::tensor({2.5f, 2.5f, 2.f})));
 }
 
 TEST(Where, BroadcastsAllThree) {
@@ -235,7 +235,7 @@ TEST(Where, ConditionChecks) {
   CapturedWarnings warnings;
   c10::WarningUtils::WarningHandlerGuard guard(&warnings);
   const Tensor r = at::where(at::tensor({0, 1}).to(at::kByte), at::ones({2}), at::zeros({2}));
-  EXPECT_TRUE(equal(r, at::tensor({0.f, 1.f})));
+  EXPECT_TRUE(same_tensor(r, at::tensor({0.f, 1.f})));
   ASSERT_LE(warnings.messages.size(), 1u);  // once per process
 }
 
@@ -244,7 +244,7 @@ TEST(Where, OutVariant) {
   Tensor out = at::empty({0});
   Tensor& r = at::where_out(out, b, f, at::zeros({3}));
   EXPECT_TRUE(r.is_same(out));
-  EXPECT_TRUE(equal(out, f));
+  EXPECT_TRUE(same_tensor(out, f));
   Tensor long_out = at::empty({2, 3}, at::kLong);
   EXPECT_EQ(error_of([&] { at::where_out(long_out, b, f, f); }),
             "Expected out type to be Float but got Long");

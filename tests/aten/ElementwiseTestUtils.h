@@ -90,7 +90,7 @@ struct CapturedWarnings : c10::WarningHandler {
 };
 
 // Same dtype, sizes and values (NaNs match), whatever the layouts.
-inline bool equal(const at::Tensor& a, const at::Tensor& b) {
+inline bool same_tensor(const at::Tensor& a, const at::Tensor& b) {
   if (a.scalar_type() != b.scalar_type() || !a.sizes().equals(b.sizes())) return false;
   const at::Tensor ac = a.contiguous(), bc = b.contiguous();
   bool same = true;

@@ -103,25 +103,25 @@ TEST_P(UnaryOpsDtypes, InPlaceAndOutMatchFunctional) {
     Tensor inplace = x.clone();
     const Tensor& r = inplace.neg_();
     EXPECT_TRUE(r.is_same(inplace));
-    EXPECT_TRUE(equal(inplace, at::neg(x)));
+    EXPECT_TRUE(same_tensor(inplace, at::neg(x)));
     inplace = x.clone();
     at::abs_(inplace);
-    EXPECT_TRUE(equal(inplace, at::abs(x)));
+    EXPECT_TRUE(same_tensor(inplace, at::abs(x)));
     Tensor out = at::empty({0}, dtype);
     Tensor& o = at::neg_out(out, x);
     EXPECT_TRUE(o.is_same(out));
-    EXPECT_TRUE(equal(out, at::neg(x)));
+    EXPECT_TRUE(same_tensor(out, at::neg(x)));
   }
   if (c10::isFloatingType(dtype) && dtype != at::kHalf) {
     Tensor inplace = x.clone(), out = at::empty({0}, dtype);
     inplace.exp_();
-    EXPECT_TRUE(equal(inplace, at::exp_out(out, x)));
+    EXPECT_TRUE(same_tensor(inplace, at::exp_out(out, x)));
     inplace = x.clone();
     inplace.log_();
-    EXPECT_TRUE(equal(inplace, at::log_out(out, x)));
+    EXPECT_TRUE(same_tensor(inplace, at::log_out(out, x)));
     inplace = x.clone();
     inplace.sqrt_();
-    EXPECT_TRUE(equal(inplace, at::sqrt_out(out, x)));
+    EXPECT_TRUE(same_tensor(inplace, at::sqrt_out(out, x)));
   }
 }
 
@@ -137,14 +137,14 @@ TEST(UnaryOps, FloatOpsPromoteIntegers) {
   }
   EXPECT_EQ(at::log(at::ones({2}, at::kDouble)).scalar_type(), at::kDouble);
   EXPECT_EQ(at::exp(at::ones({2}, at::kBFloat16)).scalar_type(), at::kBFloat16);
-  EXPECT_TRUE(equal(at::sqrt(at::full({2}, 9, at::kLong)), at::full({2}, 3.0, at::kFloat)));
+  EXPECT_TRUE(same_tensor(at::sqrt(at::full({2}, 9, at::kLong)), at::full({2}, 3.0, at::kFloat)));
   // out= may be wider than the input's float type.
   Tensor out_d = at::empty({2, 3}, at::kDouble);
   at::exp_out(out_d, at::zeros({2, 3}));
-  EXPECT_TRUE(equal(out_d, at::ones({2, 3}, at::kDouble)));
+  EXPECT_TRUE(same_tensor(out_d, at::ones({2, 3}, at::kDouble)));
   Tensor out_f = at::empty({2, 3});
   at::exp_out(out_f, at::zeros({2, 3}, at::kLong));
-  EXPECT_TRUE(equal(out_f, at::ones({2, 3})));
+  EXPECT_TRUE(same_tensor(out_f, at::ones({2, 3})));
 }
 
 TEST(UnaryOps, Errors) {
@@ -182,14 +182,14 @@ TEST(UnaryOps, Errors) {
 }
 
 TEST(UnaryOps, WrapAroundAndSpecialValues) {
-  EXPECT_TRUE(equal(at::neg(at::full({2}, 5, at::kByte)), at::full({2}, 251, at::kByte)));
+  EXPECT_TRUE(same_tensor(at::neg(at::full({2}, 5, at::kByte)), at::full({2}, 251, at::kByte)));
   const Tensor min8 = at::full({2}, -128, at::kChar);
-  EXPECT_TRUE(equal(at::abs(min8), min8));  // -(-128) wraps, as in libtorch
+  EXPECT_TRUE(same_tensor(at::abs(min8), min8));  // -(-128) wraps, as in libtorch
   const Tensor special = at::tensor({-0.f, -1.f, 0.f, INFINITY, -INFINITY, NAN});
-  EXPECT_TRUE(equal(at::abs(special), at::tensor({0.f, 1.f, 0.f, INFINITY, INFINITY, NAN})));
-  EXPECT_TRUE(equal(at::sqrt(special), at::tensor({-0.f, NAN, 0.f, INFINITY, NAN, NAN})));
-  EXPECT_TRUE(equal(at::log(special), at::tensor({-INFINITY, NAN, -INFINITY, INFINITY, NAN, NAN})));
-  EXPECT_TRUE(equal(at::exp(special), at::tensor({1.f, std::exp(-1.f), 1.f, INFINITY, 0.f, NAN})));
+  EXPECT_TRUE(same_tensor(at::abs(special), at::tensor({0.f, 1.f, 0.f, INFINITY, INFINITY, NAN})));
+  EXPECT_TRUE(same_tensor(at::sqrt(special), at::tensor({-0.f, NAN, 0.f, INFINITY, NAN, NAN})));
+  EXPECT_TRUE(same_tensor(at::log(special), at::tensor({-INFINITY, NAN, -INFINITY, INFINITY, NAN, NAN})));
+  EXPECT_TRUE(same_tensor(at::exp(special), at::tensor({1.f, std::exp(-1.f), 1.f, INFINITY, 0.f, NAN})));
 }
 
 // ---- Layouts ---------------------------------------------------------------------------------
@@ -219,8 +219,8 @@ TEST(UnaryOps, ParallelMatchesSerial) {
   at::set_num_threads(2);
   const Tensor parallel_exp = at::exp(x), parallel_neg = at::neg(x);
   at::set_num_threads(threads);
-  EXPECT_TRUE(equal(serial_exp, parallel_exp));
-  EXPECT_TRUE(equal(serial_neg, parallel_neg));
+  EXPECT_TRUE(same_tensor(serial_exp, parallel_exp));
+  EXPECT_TRUE(same_tensor(serial_neg, parallel_neg));
 }
 
 }  // namespace

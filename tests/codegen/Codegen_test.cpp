@@ -51,7 +51,7 @@ inline at::Tensor Tensor::contiguous(at::MemoryFormat memory_format) const {
   return at::_ops::contiguous::call(const_cast<Tensor&>(*this), memory_format);
 }
 --
-TORCH_API at::Tensor contiguous(const at::Tensor & self, at::MemoryFormat memory_format);
+TORCH_API at::Tensor contiguous(const at::Tensor & self, at::MemoryFormat memory_format=at::MemoryFormat::Contiguous);
 at::Tensor wrapper_CompositeImplicitAutograd__contiguous(const at::Tensor & self, at::MemoryFormat memory_format) {
   return at::native::contiguous(self, memory_format);
 }
@@ -84,7 +84,7 @@ inline at::Tensor Tensor::add(const at::Tensor & other, const at::Scalar & alpha
   return at::_ops::add_Tensor::call(const_cast<Tensor&>(*this), other, alpha);
 }
 --
-TORCH_API at::Tensor add(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha);
+TORCH_API at::Tensor add(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha=1);
 at::Tensor wrapper_CPU__add_Tensor(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
   return at::native::add(self, other, alpha);
 }
@@ -113,7 +113,7 @@ inline at::Tensor & Tensor::add_(const at::Tensor & other, const at::Scalar & al
   return at::_ops::add__Tensor::call(const_cast<Tensor&>(*this), other, alpha);
 }
 --
-TORCH_API at::Tensor & add_(at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha);
+TORCH_API at::Tensor & add_(at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha=1);
 at::Tensor & wrapper_CPU__add__Tensor(at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
   return at::native::add_(self, other, alpha);
 }
@@ -178,7 +178,7 @@ inline ::std::tuple<at::Tensor,at::Tensor> Tensor::max(int64_t dim, bool keepdim
   return at::_ops::max_dim::call(const_cast<Tensor&>(*this), dim, keepdim);
 }
 --
-TORCH_API ::std::tuple<at::Tensor,at::Tensor> max(const at::Tensor & self, int64_t dim, bool keepdim);
+TORCH_API ::std::tuple<at::Tensor,at::Tensor> max(const at::Tensor & self, int64_t dim, bool keepdim=false);
 ::std::tuple<at::Tensor,at::Tensor> wrapper_CPU__max_dim(const at::Tensor & self, int64_t dim, bool keepdim) {
   return at::native::max(self, dim, keepdim);
 }
@@ -210,7 +210,7 @@ inline at::Tensor empty(at::IntArrayRef size, c10::optional<at::ScalarType> dtyp
 }
 --
 --
-TORCH_API at::Tensor empty_cpu(at::IntArrayRef size, c10::optional<at::ScalarType> dtype, c10::optional<at::Layout> layout, c10::optional<at::Device> device, c10::optional<bool> pin_memory, c10::optional<at::MemoryFormat> memory_format);
+TORCH_API at::Tensor empty_cpu(at::IntArrayRef size, c10::optional<at::ScalarType> dtype=c10::nullopt, c10::optional<at::Layout> layout=c10::nullopt, c10::optional<at::Device> device=c10::nullopt, c10::optional<bool> pin_memory=c10::nullopt, c10::optional<at::MemoryFormat> memory_format=c10::nullopt);
 at::Tensor wrapper_CPU__empty_memory_format(at::IntArrayRef size, c10::optional<at::ScalarType> dtype, c10::optional<at::Layout> layout, c10::optional<at::Device> device, c10::optional<bool> pin_memory, c10::optional<at::MemoryFormat> memory_format) {
   return at::native::empty_cpu(size, dtype, layout, device, pin_memory, memory_format);
 }

@@ -1,6 +1,8 @@
 #pragma once
 // SizesAndStrides: a tensor's sizes and strides, stored inline for up to 5 dims (the common
-// case never touches the heap), out of line beyond that.
+// case never touches the heap), out of line beyond that. The accessors and copy/move semantics
+// are libtorch 1.13's (a moved-from SizesAndStrides has size() 0); overwrite_sizes and
+// set_sizes_and_strides are miniaten's, for the hot paths that write every stride next.
 
 #include <algorithm>
 #include <cstdint>
@@ -28,6 +30,33 @@ class C10_API SizesAndStrides {
     if (this != &rhs) copy_from(rhs);
     return *this;
   }
+  // Takes rhs's storage (inline: copies it); rhs is left with size() 0, as in libtorch.
+  SizesAndStrides(SizesAndStrides&& rhs) noexcept : size_(rhs.size_) {
+    if (is_inline()) {
+      std::memcpy(inline_, rhs.inline_, sizeof(inline_));
+    } else {
+      out_of_line_ = rhs.out_of_line_;
+    }
+    rhs.size_ = 0;
+  }
+  SizesAndStrides& operator=(SizesAndStrides&& rhs) noexcept {
+    if (this == &rhs) return *this;
+    if (!is_inline()) std::free(out_of_line_);
+    if (rhs.is_inline()) {
+      std::memcpy(inline_, rhs.inline_, sizeof(inline_));
+    } else {
+      out_of_line_ = rhs.out_of_line_;
+    }
+    size_ = rhs.size_;
+    rhs.size_ = 0;
+    return *this;
+  }
+
+  // libtorch's iterator names (sizes and strides are each contiguous).
+  using sizes_iterator = int64_t*;
+  using sizes_const_iterator = const int64_t*;
+  using strides_iterator = int64_t*;
+  using strides_const_iterator = const int64_t*;
 
   size_t size() const noexcept { return size_; }
   bool is_inline() const noexcept { return size_ <= kInline; }
@@ -46,9 +75,29 @@ class C10_API SizesAndStrides {
   int64_t stride_at(size_t i) const noexcept { return strides_data()[i]; }
   int64_t& size_at(size_t i) noexcept { return sizes_data()[i]; }
   int64_t& stride_at(size_t i) noexcept { return strides_data()[i]; }
+  // libtorch checks i in size_at/stride_at with assert() only; neither checks here.
+  int64_t size_at_unchecked(size_t i) const noexcept { return sizes_data()[i]; }
+  int64_t stride_at_unchecked(size_t i) const noexcept { return strides_data()[i]; }
+  int64_t& size_at_unchecked(size_t i) noexcept { return sizes_data()[i]; }
+  int64_t& stride_at_unchecked(size_t i) noexcept { return strides_data()[i]; }
 
-  // The strides are the caller's to set next (set_sizes_contiguous restrides).
+  sizes_const_iterator sizes_begin() const noexcept { return sizes_data(); }
+  sizes_iterator sizes_begin() noexcept { return sizes_data(); }
+  sizes_const_iterator sizes_end() const noexcept { return sizes_data() + size_; }
+  sizes_iterator sizes_end() noexcept { return sizes_data() + size_; }
+  strides_const_iterator strides_begin() const noexcept { return strides_data(); }
+  strides_iterator strides_begin() noexcept { return strides_data(); }
+  strides_const_iterator strides_end() const noexcept { return strides_data() + size_; }
+  strides_iterator strides_end() noexcept { return strides_data() + size_; }
+
+  // As libtorch: resize (the leading strides kept, new ones zero), then the sizes.
   void set_sizes(IntArrayRef sizes) {
+    resize(sizes.size());
+    std::copy(sizes.begin(), sizes.end(), sizes_data());
+  }
+  // The sizes only, for a caller that writes every stride next (set_sizes_contiguous
+  // restrides): new strides are left unwritten rather than zeroed.
+  void overwrite_sizes(IntArrayRef sizes) {
     const size_t n = sizes.size();
     resize_for_overwrite(n);
     int64_t* sz = sizes_data();

@@ -12,7 +12,7 @@
 
 namespace {
 
-using miniaten_test::equal;
+using miniaten_test::same_values;
 using miniaten_test::gradcheck;
 
 using test_util::error_of;
@@ -56,9 +56,9 @@ TEST(Backward, AccumulatesAcrossCallsAndPaths) {
   auto y = at::mul(x, 3);
   auto out = at::add(at::mul(y, y), y).sum();
   out.backward(/*gradient=*/{}, /*retain_graph=*/true);
-  EXPECT_TRUE(equal(x.grad(), at::full({2, 3}, 21.0)));  // (2*y + 1) * 3 with y = 3
+  EXPECT_TRUE(same_values(x.grad(), at::full({2, 3}, 21.0)));  // (2*y + 1) * 3 with y = 3
   out.backward();
-  EXPECT_TRUE(equal(x.grad(), at::full({2, 3}, 42.0)));
+  EXPECT_TRUE(same_values(x.grad(), at::full({2, 3}, 42.0)));
   EXPECT_EQ(x.grad().grad_fn(), nullptr);
   EXPECT_FALSE(x.grad().requires_grad());
 }
@@ -94,7 +94,7 @@ TEST(Backward, GradientIsCastToTheInputDtype) {
   auto x = torch::ones({2, 3}, torch::requires_grad());
   at::mul(x, 2).backward(torch::ones({2, 3}, at::kDouble));
   EXPECT_EQ(x.grad().scalar_type(), at::kFloat);
-  EXPECT_TRUE(equal(x.grad(), at::full({2, 3}, 2.0)));
+  EXPECT_TRUE(same_values(x.grad(), at::full({2, 3}, 2.0)));
 }
 
 TEST(Backward, OnlyIntoInputs) {
@@ -103,19 +103,19 @@ TEST(Backward, OnlyIntoInputs) {
   std::vector<at::Tensor> inputs{w};
   at::mul(x, w).sum().backward({}, c10::nullopt, false, inputs);
   EXPECT_FALSE(x.grad().defined());
-  EXPECT_TRUE(equal(w.grad(), torch::ones({2})));
+  EXPECT_TRUE(same_values(w.grad(), torch::ones({2})));
 }
 
 TEST(Grad, ReturnsGradientsWithoutAccumulating) {
   auto x = torch::ones({2, 3}, torch::requires_grad());
   auto g = torch::autograd::grad({at::mul(x, 2).sum()}, {x});
   ASSERT_EQ(g.size(), 1u);
-  EXPECT_TRUE(equal(g[0], at::full({2, 3}, 2.0)));
+  EXPECT_TRUE(same_values(g[0], at::full({2, 3}, 2.0)));
   EXPECT_FALSE(x.grad().defined());
   // With respect to an intermediate result.
   auto y = at::mul(x, 3);
   auto gy = torch::autograd::grad({at::mul(y, y).sum()}, {y});
-  EXPECT_TRUE(equal(gy[0], at::full({2, 3}, 6.0)));
+  EXPECT_TRUE(same_values(gy[0], at::full({2, 3}, 6.0)));
 }
 
 TEST(Grad, Errors) {
@@ -179,8 +179,8 @@ TEST(RetainGrad, KeepsANonLeafGradient) {
   y.retain_grad();
   EXPECT_TRUE(y.retains_grad());
   at::mul(y, 3).sum().backward();
-  EXPECT_TRUE(equal(y.grad(), at::full({2, 3}, 3.0)));
-  EXPECT_TRUE(equal(x.grad(), at::full({2, 3}, 3.0)));
+  EXPECT_TRUE(same_values(y.grad(), at::full({2, 3}, 3.0)));
+  EXPECT_TRUE(same_values(x.grad(), at::full({2, 3}, 3.0)));
   auto z = x.clone();
   at::mul(z, 3).sum().backward();
   EXPECT_FALSE(z.grad().defined());

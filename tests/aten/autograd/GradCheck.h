@@ -58,7 +58,7 @@ inline double dot(const at::Tensor& a, const at::Tensor& b) {
 }  // namespace detail
 
 // Same sizes and the same values (compared in double).
-inline bool equal(const at::Tensor& a, const at::Tensor& b) {
+inline bool same_values(const at::Tensor& a, const at::Tensor& b) {
   if (!a.defined() || !b.defined() || a.sizes() != b.sizes()) return false;
   const at::Tensor x = a.to(at::kDouble).contiguous(), y = b.to(at::kDouble).contiguous();
   for (int64_t k = 0; k < x.numel(); ++k) {
