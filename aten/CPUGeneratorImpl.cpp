@@ -130,7 +130,9 @@ c10::intrusive_ptr<c10::TensorImpl> CPUGeneratorImpl::get_state() const {
   using detail::CPUGeneratorImplState;
   Tensor rng_state = detail::empty_cpu({static_cast<int64_t>(sizeof(CPUGeneratorImplState))},
                                        c10::ScalarType::Byte);
-  CPUGeneratorImplState accum{};
+  // Zeroed byte for byte, padding included, so equal states give equal tensors.
+  CPUGeneratorImplState accum;
+  std::memset(&accum, 0, sizeof(accum));
   const mt19937_data_pod pod = engine_.data();
   accum.legacy_pod.the_initial_seed = pod.seed_;
   accum.legacy_pod.left = pod.left_;
@@ -158,7 +160,8 @@ void CPUGeneratorImpl::set_state(const c10::TensorImpl& new_state) {
 
   c10::optional<float> float_normal_sample;
   c10::optional<double> double_normal_sample;
-  CPUGeneratorImplState current{};
+  CPUGeneratorImplState current;
+  std::memset(&current, 0, sizeof(current));
   const auto new_state_size = static_cast<size_t>(new_state.numel());
   if (new_state_size == size_legacy) {
     std::memcpy(&current.legacy_pod, new_state.data(), size_legacy);
