@@ -43,10 +43,10 @@ std::pair<double, double> check_uniform_bounds(const Tensor& self, double from, 
         const auto max = static_cast<double>(std::numeric_limits<scalar_t>::max());
         TORCH_CHECK(from >= min && from <= max, "from is out of bounds for ",
                     type_meta_name<scalar_t>());
-        TORCH_CHECK(to >= min && to <= max, "to is out of bounds for ",
-                    type_meta_name<scalar_t>());
-        TORCH_CHECK(from <= to, "uniform_ expects to return a [from, to) range, but found from=",
-                    from, " > to=", to);
+        TORCH_CHECK(to >= min && to <= max, "to is out of bounds for ", type_meta_name<scalar_t>());
+        TORCH_CHECK(from <= to,
+                    "uniform_ expects to return a [from, to) range, but found from=", from,
+                    " > to=", to);
         TORCH_CHECK((to - from) <= std::numeric_limits<scalar_t>::max(),
                     "uniform_ expects to-from <= std::numeric_limits<",
                     c10::toString(self.scalar_type()), ">::max(), but found to=", to,

@@ -165,7 +165,9 @@ TEST(CPUGeneratorState, Errors) {
             "CPUGeneratorImplState of size 5056 but found the input RNG state size to be 10");
   EXPECT_EQ(error_of([&] { gen.set_state(at::zeros({5056}, at::kFloat)); }),
             "RNG state must be a torch.ByteTensor");
-  EXPECT_EQ(error_of([&] { gen.set_state(at::zeros({5056, 2}, at::kByte).t()); }),
+  EXPECT_EQ(error_of([&] {
+              gen.set_state(at::zeros({5056, 2}, at::kByte).t());
+            }),
             "RNG state must be contiguous");
   EXPECT_EQ(error_of([&] { gen.set_state(at::zeros({5056}, at::kByte)); }),
             "Invalid mt19937 state");

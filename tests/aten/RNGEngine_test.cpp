@@ -33,7 +33,8 @@ TEST(MT19937, LibtorchsSequences) {
       {42, {1608637542u, 3421126067u, 4083286876u, 787846414u, 3143890026u}, 1946654618u},
       {5489, {3499211612u, 581869302u, 3890346734u, 3586334585u, 545404204u}, 1341017984u},
       // c10::default_rng_seed_val
-      {67280421310721ull, {2353294710u, 1155489284u, 4015379837u, 3295095820u, 2815000749u},
+      {67280421310721ull,
+       {2353294710u, 1155489284u, 4015379837u, 3295095820u, 2815000749u},
        620198153u},
   };
   for (const MTCase& c : cases) {
@@ -76,17 +77,16 @@ TEST(MT19937, TheStateRoundTripsThroughItsPod) {
 
 TEST(Philox4_32, LibtorchsSequences) {
   at::Philox4_32 zero(0);
-  EXPECT_EQ(draw(zero, 8), (std::vector<uint32_t>{1713891541u, 3781805453u, 3159862348u,
-                                                  2600524760u, 4175744164u, 1555169499u,
-                                                  2980410603u, 159317863u}));
+  EXPECT_EQ(draw(zero, 8),
+            (std::vector<uint32_t>{1713891541u, 3781805453u, 3159862348u, 2600524760u, 4175744164u,
+                                   1555169499u, 2980410603u, 159317863u}));
   at::Philox4_32 e42(42);
-  EXPECT_EQ(draw(e42, 8), (std::vector<uint32_t>{2632642643u, 2012563771u, 314527917u,
-                                                 1463989207u, 4242219303u, 1404726525u,
-                                                 2207210094u, 1951270651u}));
+  EXPECT_EQ(draw(e42, 8),
+            (std::vector<uint32_t>{2632642643u, 2012563771u, 314527917u, 1463989207u, 4242219303u,
+                                   1404726525u, 2207210094u, 1951270651u}));
   at::philox_engine def;  // default seed 67280421310721
-  EXPECT_EQ(draw(def, 8), (std::vector<uint32_t>{1688461558u, 3610125739u, 199308923u,
-                                                 1408028461u, 623720234u, 3607975949u,
-                                                 358698524u, 234508473u}));
+  EXPECT_EQ(draw(def, 8), (std::vector<uint32_t>{1688461558u, 3610125739u, 199308923u, 1408028461u,
+                                                 623720234u, 3607975949u, 358698524u, 234508473u}));
 }
 
 TEST(Philox4_32, SubsequenceOffsetAndSkips) {
@@ -96,8 +96,8 @@ TEST(Philox4_32, SubsequenceOffsetAndSkips) {
   // incr_n(2) skips two blocks: draws 8..11 of the plain sequence.
   at::Philox4_32 skip(42);
   skip.incr_n(2);
-  EXPECT_EQ(draw(skip, 4), (std::vector<uint32_t>{3547071013u, 2827443659u, 2588765593u,
-                                                  3322520921u}));
+  EXPECT_EQ(draw(skip, 4),
+            (std::vector<uint32_t>{3547071013u, 2827443659u, 2588765593u, 3322520921u}));
 
   // incr() moves the counter past the next block, but the current block's remaining outputs
   // are still served first.
@@ -105,14 +105,14 @@ TEST(Philox4_32, SubsequenceOffsetAndSkips) {
   partial();
   partial();
   partial.incr();
-  EXPECT_EQ(draw(partial, 4), (std::vector<uint32_t>{314527917u, 1463989207u, 3547071013u,
-                                                     2827443659u}));
+  EXPECT_EQ(draw(partial, 4),
+            (std::vector<uint32_t>{314527917u, 1463989207u, 3547071013u, 2827443659u}));
 
   // An offset of 2^32 - 1 carries into the counter's second word.
   at::Philox4_32 carry(0, 0, (uint64_t{1} << 32) - 1);
-  EXPECT_EQ(draw(carry, 8), (std::vector<uint32_t>{3316779677u, 1144319054u, 297526523u,
-                                                   706672549u, 1792067052u, 3928187465u,
-                                                   1940150773u, 122242227u}));
+  EXPECT_EQ(draw(carry, 8),
+            (std::vector<uint32_t>{3316779677u, 1144319054u, 297526523u, 706672549u, 1792067052u,
+                                   3928187465u, 1940150773u, 122242227u}));
 }
 
 TEST(Philox4_32, RoundsAndRandn) {

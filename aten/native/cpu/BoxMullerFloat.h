@@ -40,7 +40,8 @@ inline float cephes_log(float x) {
   const bool invalid = x <= 0.f;
   x = std::fmax(x, bits_to_float(0x00800000));  // cut off denormals
   int32_t exponent = static_cast<int32_t>(float_to_bits(x) >> 23) - 0x7f;
-  x = bits_to_float((float_to_bits(x) & ~0x7f800000u) | float_to_bits(0.5f));  // mantissa in [0.5, 1)
+  x = bits_to_float((float_to_bits(x) & ~0x7f800000u) |
+                    float_to_bits(0.5f));  // mantissa in [0.5, 1)
   float e = static_cast<float>(exponent) + 1.0f;
   // Keep x in [sqrt(1/2), sqrt(2)) - 1.
   const bool below = x < 0.707106781186547524f;

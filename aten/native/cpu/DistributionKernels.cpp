@@ -26,19 +26,22 @@ CPUGeneratorImpl* cpu_generator(const c10::optional<Generator>& gen) {
   return get_generator_or_default<CPUGeneratorImpl>(gen, at::detail::getDefaultCPUGenerator());
 }
 
-void uniform_kernel(TensorIteratorBase& iter, double from_, double to_,
+template <typename scalar_t>
+void uniform_fill(TensorIteratorBase& iter, double from_, double to_, CPUGeneratorImpl* generator) {
+  std::lock_guard<std::mutex> lock(generator->mutex_);
+  const auto from = static_cast<scalar_t>(from_);
+  const auto to = static_cast<scalar_t>(to_);
+  uniform_real_distribution<scalar_t> uniform(from, to);
+  cpu_serial_kernel(iter, [&uniform, generator]() -> scalar_t {
+    return static_cast<scalar_t>(uniform(generator));
+  });
+}
+
+void uniform_kernel(TensorIteratorBase& iter, double from, double to,
                     c10::optional<Generator> gen) {
   CPUGeneratorImpl* generator = cpu_generator(gen);
-  AT_DISPATCH_FLOATING_TYPES_AND2(
-      c10::ScalarType::Half, c10::ScalarType::BFloat16, iter.dtype(), "uniform_kernel_cpu", [&] {
-        std::lock_guard<std::mutex> lock(generator->mutex_);
-        const auto from = static_cast<scalar_t>(from_);
-        const auto to = static_cast<scalar_t>(to_);
-        uniform_real_distribution<scalar_t> uniform(from, to);
-        cpu_serial_kernel(iter, [&uniform, generator]() -> scalar_t {
-          return static_cast<scalar_t>(uniform(generator));
-        });
-      });
+  AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, iter.dtype(), "uniform_kernel_cpu",
+                                  [&] { uniform_fill<scalar_t>(iter, from, to, generator); });
 }
 
 // libtorch's scalar normal_fill_16 (double, Half, BFloat16): the same pairing as the float one,
@@ -69,9 +72,9 @@ void normal_fill_16(scalar_t* data, const scalar_t mean, const scalar_t std) {
     const scalar_t theta = 2.0f * at::detail::kPi * u2;
     data[j] = static_cast<scalar_t>(std::fma(static_cast<acc_t>(radius * std::cos(theta)),
                                              static_cast<acc_t>(std), static_cast<acc_t>(mean)));
-    data[j + 8] = static_cast<scalar_t>(std::fma(static_cast<acc_t>(radius * std::sin(theta)),
-                                                 static_cast<acc_t>(std),
-                                                 static_cast<acc_t>(mean)));
+    data[j + 8] =
+        static_cast<scalar_t>(std::fma(static_cast<acc_t>(radius * std::sin(theta)),
+                                       static_cast<acc_t>(std), static_cast<acc_t>(mean)));
   }
 }
 
@@ -96,8 +99,27 @@ void normal_fill(const TensorBase& self, CPUGeneratorImpl* generator, fill16_t f
   }
 }
 
-void normal_kernel(const TensorBase& self, double mean, double std,
-                   c10::optional<Generator> gen) {
+// Any floating dtype: the 16-wide fill for a contiguous tensor of 16 or more elements, else one
+// normal_distribution<double> draw per element in TensorIterator order.
+template <typename scalar_t>
+void normal_fill_any(const TensorBase& self, double mean, double std, CPUGeneratorImpl* generator) {
+  if (self.numel() >= 16 && self.is_contiguous()) {
+    const auto mean_s = static_cast<scalar_t>(mean);
+    const auto std_s = static_cast<scalar_t>(std);
+    normal_fill<scalar_t>(self, generator,
+                          [=](scalar_t* d) { normal_fill_16<scalar_t>(d, mean_s, std_s); });
+    return;
+  }
+  Tensor out(self);
+  auto iter = TensorIterator::borrowing_nullary_op(out);
+  std::lock_guard<std::mutex> lock(generator->mutex_);
+  cpu_serial_kernel(iter, [mean, std, generator]() -> scalar_t {
+    normal_distribution<double> normal(mean, std);
+    return static_cast<scalar_t>(normal(generator));
+  });
+}
+
+void normal_kernel(const TensorBase& self, double mean, double std, c10::optional<Generator> gen) {
   CPUGeneratorImpl* generator = cpu_generator(gen);
   const int64_t size = self.numel();
   if (self.scalar_type() == c10::ScalarType::Float && size >= 16 && self.is_contiguous()) {
@@ -108,24 +130,8 @@ void normal_kernel(const TensorBase& self, double mean, double std,
                        [=](float* d) { box_muller::normal_fill_16(d, mean_f, std_f); });
     return;
   }
-  AT_DISPATCH_FLOATING_TYPES_AND2(
-      c10::ScalarType::Half, c10::ScalarType::BFloat16, self.scalar_type(), "normal_kernel_cpu",
-      [&] {
-        if (size >= 16 && self.is_contiguous()) {
-          const auto mean_s = static_cast<scalar_t>(mean);
-          const auto std_s = static_cast<scalar_t>(std);
-          normal_fill<scalar_t>(self, generator,
-                                [=](scalar_t* d) { normal_fill_16<scalar_t>(d, mean_s, std_s); });
-        } else {
-          Tensor out(self);
-          auto iter = TensorIterator::borrowing_nullary_op(out);
-          std::lock_guard<std::mutex> lock(generator->mutex_);
-          cpu_serial_kernel(iter, [mean, std, generator]() -> scalar_t {
-            normal_distribution<double> normal(mean, std);
-            return static_cast<scalar_t>(normal(generator));
-          });
-        }
-      });
+  AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, self.scalar_type(), "normal_kernel_cpu",
+                                  [&] { normal_fill_any<scalar_t>(self, mean, std, generator); });
 }
 
 }  // namespace
