@@ -7,8 +7,16 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(CPU_CAPABILITY_AVX2) || defined(CPU_CAPABILITY_AVX512)
+#include <immintrin.h>
+#define MINIATEN_BOX_MULLER_AVX2 1
+#endif
+
 namespace at {
 namespace native {
+// Per capability, like the kernels that include it: the AVX2 and AVX512 copies inline their
+// std::fma into one instruction, and the linker must not swap in the DEFAULT copy's libm calls.
+inline namespace CPU_CAPABILITY {
 namespace box_muller {
 
 // Note [randn's float numbers come from avx_mathfun]
@@ -104,10 +112,96 @@ inline void cephes_sincos(float x, float* s, float* c) {
   *c = bits_to_float(float_to_bits(yc + ys) ^ sign_bit_cos);
 }
 
+#ifdef MINIATEN_BOX_MULLER_AVX2
+// The same two functions eight lanes at a time, operation for operation (what libtorch runs);
+// the scalar versions above are the reference and the DEFAULT capability's path.
+inline __m256 cephes_log8(__m256 x) {
+  const __m256 one = _mm256_set1_ps(1.0f);
+  const __m256 invalid_mask = _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_LE_OS);
+  x = _mm256_max_ps(x, _mm256_castsi256_ps(_mm256_set1_epi32(0x00800000)));
+  __m256i imm0 = _mm256_srli_epi32(_mm256_castps_si256(x), 23);
+  x = _mm256_and_ps(x, _mm256_castsi256_ps(_mm256_set1_epi32(~0x7f800000)));
+  x = _mm256_or_ps(x, _mm256_set1_ps(0.5f));
+  imm0 = _mm256_sub_epi32(imm0, _mm256_set1_epi32(0x7f));
+  __m256 e = _mm256_add_ps(_mm256_cvtepi32_ps(imm0), one);
+  const __m256 below = _mm256_cmp_ps(x, _mm256_set1_ps(0.707106781186547524f), _CMP_LT_OS);
+  const __m256 tmp = _mm256_and_ps(x, below);
+  x = _mm256_sub_ps(x, one);
+  e = _mm256_sub_ps(e, _mm256_and_ps(one, below));
+  x = _mm256_add_ps(x, tmp);
+  const __m256 z = _mm256_mul_ps(x, x);
+  __m256 y = _mm256_set1_ps(7.0376836292E-2f);
+  y = _mm256_fmadd_ps(y, x, _mm256_set1_ps(-1.1514610310E-1f));
+  y = _mm256_fmadd_ps(y, x, _mm256_set1_ps(1.1676998740E-1f));
+  y = _mm256_fmadd_ps(y, x, _mm256_set1_ps(-1.2420140846E-1f));
+  y = _mm256_fmadd_ps(y, x, _mm256_set1_ps(1.4249322787E-1f));
+  y = _mm256_fmadd_ps(y, x, _mm256_set1_ps(-1.6668057665E-1f));
+  y = _mm256_fmadd_ps(y, x, _mm256_set1_ps(2.0000714765E-1f));
+  y = _mm256_fmadd_ps(y, x, _mm256_set1_ps(-2.4999993993E-1f));
+  y = _mm256_fmadd_ps(y, x, _mm256_set1_ps(3.3333331174E-1f));
+  y = _mm256_mul_ps(y, x);
+  y = _mm256_fmadd_ps(y, z, _mm256_mul_ps(e, _mm256_set1_ps(-2.12194440e-4f)));
+  y = _mm256_fnmadd_ps(z, _mm256_set1_ps(0.5f), y);
+  x = _mm256_add_ps(x, y);
+  x = _mm256_fmadd_ps(e, _mm256_set1_ps(0.693359375f), x);
+  return _mm256_or_ps(x, invalid_mask);
+}
+
+inline void cephes_sincos8(__m256 x, __m256* s, __m256* c) {
+  const __m256 sign_mask = _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(0x80000000u)));
+  __m256 sign_bit_sin = _mm256_and_ps(x, sign_mask);
+  x = _mm256_andnot_ps(sign_mask, x);
+  __m256i j = _mm256_cvttps_epi32(_mm256_mul_ps(x, _mm256_set1_ps(1.27323954473516f)));
+  j = _mm256_and_si256(_mm256_add_epi32(j, _mm256_set1_epi32(1)), _mm256_set1_epi32(~1));
+  const __m256 y = _mm256_cvtepi32_ps(j);
+  sign_bit_sin = _mm256_xor_ps(sign_bit_sin, _mm256_castsi256_ps(_mm256_slli_epi32(
+                                                 _mm256_and_si256(j, _mm256_set1_epi32(4)), 29)));
+  const __m256 sin_poly = _mm256_castsi256_ps(
+      _mm256_cmpeq_epi32(_mm256_and_si256(j, _mm256_set1_epi32(2)), _mm256_setzero_si256()));
+  const __m256 sign_bit_cos = _mm256_castsi256_ps(_mm256_slli_epi32(
+      _mm256_andnot_si256(_mm256_sub_epi32(j, _mm256_set1_epi32(2)), _mm256_set1_epi32(4)), 29));
+  x = _mm256_fmadd_ps(y, _mm256_set1_ps(-0.78515625f), x);
+  x = _mm256_fmadd_ps(y, _mm256_set1_ps(-2.4187564849853515625e-4f), x);
+  x = _mm256_fmadd_ps(y, _mm256_set1_ps(-3.77489497744594108e-8f), x);
+  const __m256 z = _mm256_mul_ps(x, x);
+  __m256 yc = _mm256_set1_ps(2.443315711809948E-005f);
+  yc = _mm256_fmadd_ps(yc, z, _mm256_set1_ps(-1.388731625493765E-003f));
+  yc = _mm256_fmadd_ps(yc, z, _mm256_set1_ps(4.166664568298827E-002f));
+  yc = _mm256_mul_ps(yc, z);
+  yc = _mm256_fmadd_ps(yc, z,
+                       _mm256_sub_ps(_mm256_setzero_ps(), _mm256_mul_ps(z, _mm256_set1_ps(0.5f))));
+  yc = _mm256_add_ps(yc, _mm256_set1_ps(1.0f));
+  __m256 ys = _mm256_set1_ps(-1.9515295891E-4f);
+  ys = _mm256_fmadd_ps(ys, z, _mm256_set1_ps(8.3321608736E-3f));
+  ys = _mm256_fmadd_ps(ys, z, _mm256_set1_ps(-1.6666654611E-1f));
+  ys = _mm256_mul_ps(ys, z);
+  ys = _mm256_fmadd_ps(ys, x, x);
+  const __m256 ysin2 = _mm256_and_ps(sin_poly, ys);
+  const __m256 ysin1 = _mm256_andnot_ps(sin_poly, yc);
+  ys = _mm256_sub_ps(ys, ysin2);
+  yc = _mm256_sub_ps(yc, ysin1);
+  *s = _mm256_xor_ps(_mm256_add_ps(ysin1, ysin2), sign_bit_sin);
+  *c = _mm256_xor_ps(_mm256_add_ps(yc, ys), sign_bit_cos);
+}
+#endif  // MINIATEN_BOX_MULLER_AVX2
+
 // normal_fill_16_AVX2: data[0..16) holds uniforms in [0, 1); afterwards, normals. Element j and
 // j + 8 form one Box-Muller pair (u1 = 1 - data[j] so the log never sees 0).
 inline void normal_fill_16(float* data, float mean, float std) {
   constexpr float two_pi = static_cast<float>(2.0 * 3.14159265358979323846);
+#ifdef MINIATEN_BOX_MULLER_AVX2
+  const __m256 u1 = _mm256_sub_ps(_mm256_set1_ps(1.0f), _mm256_loadu_ps(data));
+  const __m256 u2 = _mm256_loadu_ps(data + 8);
+  const __m256 radius = _mm256_sqrt_ps(_mm256_mul_ps(_mm256_set1_ps(-2.0f), cephes_log8(u1)));
+  const __m256 theta = _mm256_mul_ps(_mm256_set1_ps(two_pi), u2);
+  __m256 sintheta;
+  __m256 costheta;
+  cephes_sincos8(theta, &sintheta, &costheta);
+  const __m256 std_v = _mm256_set1_ps(std);
+  const __m256 mean_v = _mm256_set1_ps(mean);
+  _mm256_storeu_ps(data, _mm256_fmadd_ps(_mm256_mul_ps(radius, costheta), std_v, mean_v));
+  _mm256_storeu_ps(data + 8, _mm256_fmadd_ps(_mm256_mul_ps(radius, sintheta), std_v, mean_v));
+#else
   for (int j = 0; j < 8; ++j) {
     const float u1 = 1.0f - data[j];
     const float u2 = data[j + 8];
@@ -119,8 +213,10 @@ inline void normal_fill_16(float* data, float mean, float std) {
     data[j] = std::fma(radius * costheta, std, mean);
     data[j + 8] = std::fma(radius * sintheta, std, mean);
   }
+#endif
 }
 
 }  // namespace box_muller
+}  // namespace CPU_CAPABILITY
 }  // namespace native
 }  // namespace at
