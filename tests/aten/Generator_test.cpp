@@ -12,9 +12,28 @@
 
 #include "aten/ATen.h"
 #include "aten/CPUGeneratorImpl.h"
+#include "dispatcher/Library.h"
 #include "tests/TestUtils.h"
 
 namespace {
+
+// A custom operator that draws from a generator, as a libtorch extension would write one.
+at::Tensor noise_kernel(const at::Tensor& self, c10::optional<at::Generator> generator) {
+  auto* gen = at::get_generator_or_default<at::CPUGeneratorImpl>(
+      generator, at::detail::getDefaultCPUGenerator());
+  at::Tensor out = at::empty(self.sizes(), at::kLong);
+  std::lock_guard<std::mutex> lock(gen->mutex_);
+  for (int64_t i = 0; i < out.numel(); ++i) out.data_ptr<int64_t>()[i] = gen->random() % 1000;
+  return out;
+}
+
+TORCH_LIBRARY(generator_test, m) {
+  m.def("noise(Tensor self, *, Generator? generator=None) -> Tensor");
+  m.def("noise_inferred", TORCH_FN(noise_kernel));
+}
+TORCH_LIBRARY_IMPL(generator_test, CPU, m) {
+  m.impl("noise", TORCH_FN(noise_kernel));
+}
 
 using test_util::error_of;
 
@@ -210,6 +229,25 @@ TEST(Generator, InAnIValue) {
   EXPECT_TRUE(none.isNone());
   EXPECT_FALSE(none.to<c10::optional<at::Generator>>().has_value());
   EXPECT_EQ(error_of([] { c10::IValue(1).toGenerator(); }), "Expected Generator but got Int");
+}
+
+TEST(Generator, ThroughACustomOperator) {
+  auto op = c10::Dispatcher::singleton().findSchemaOrThrow("generator_test::noise", "");
+  auto typed = op.typed<at::Tensor(const at::Tensor&, c10::optional<at::Generator>)>();
+  // mt19937(42)'s first draws, modulo 1000.
+  at::Tensor a = typed.call(at::empty({2}), at::detail::createCPUGenerator(42));
+  EXPECT_EQ(a.data_ptr<int64_t>()[0], 542);
+  EXPECT_EQ(a.data_ptr<int64_t>()[1], 67);
+
+  torch::jit::Stack stack{c10::IValue(at::empty({1})),
+                          c10::IValue(at::detail::createCPUGenerator(42))};
+  op.callBoxed(&stack);
+  EXPECT_EQ(stack[0].toTensor().data_ptr<int64_t>()[0], 542);
+
+  auto inferred =
+      c10::Dispatcher::singleton().findSchemaOrThrow("generator_test::noise_inferred", "");
+  EXPECT_EQ(c10::toString(inferred.schema()),
+            "generator_test::noise_inferred(Tensor _0, Generator? _1) -> Tensor _0");
 }
 
 }  // namespace
