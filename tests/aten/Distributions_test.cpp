@@ -354,6 +354,18 @@ TEST(UniformNormal, RandIgnoresRequiresGradInTheAtApi) {
   EXPECT_TRUE(t.is_leaf());
 }
 
+TEST(UniformNormal, TorchRandHonoursRequiresGrad) {
+  // libtorch 1.13: torch::rand / torch::randn give leaves that require grad.
+  at::manual_seed(0);
+  at::Tensor t = torch::rand({2}, at::requires_grad());
+  EXPECT_TRUE(t.requires_grad());
+  EXPECT_TRUE(t.is_leaf());
+  expect_values(t, {{0, 0.49625658988952637}, {1, 0.76822179555892944}});
+  at::Tensor n = torch::randn({1}, at::detail::createCPUGenerator(42), at::kDouble);
+  EXPECT_FALSE(n.requires_grad());
+  expect_values(n, {{0, 0.33669035438385886}});
+}
+
 TEST(UniformNormal, InPlaceOnALeafThatRequiresGradIsAnError) {
   at::Tensor leaf = at::zeros({3}).requires_grad_();
   const std::string text =
