@@ -88,8 +88,8 @@ inline T uniform_int_from_to(V val, uint64_t range, int64_t base) {
 template <typename T>
 struct uniform_real_distribution {
   uniform_real_distribution(T from, T to) : from_(from), to_(to) {
-    TORCH_INTERNAL_ASSERT(from <= to);
-    TORCH_INTERNAL_ASSERT(to - from <= std::numeric_limits<T>::max());
+    TORCH_CHECK(from <= to);
+    TORCH_CHECK(to - from <= std::numeric_limits<T>::max());
   }
 
   // double takes a 64-bit draw (two mt19937 outputs); the others one 32-bit draw.
@@ -113,7 +113,7 @@ struct uniform_real_distribution {
 template <typename T>
 struct normal_distribution {
   normal_distribution(T mean_in, T stdv_in) : mean_(mean_in), stdv_(stdv_in) {
-    TORCH_INTERNAL_ASSERT(stdv_in >= 0, "stdv_in must be positive: ", stdv_in);
+    TORCH_CHECK(stdv_in >= 0, "stdv_in must be positive: ", stdv_in);
   }
 
   template <typename RNG>

@@ -12,6 +12,7 @@
 
 #include "aten/ATen.h"
 #include "aten/CPUGeneratorImpl.h"
+#include "aten/core/DistributionsHelper.h"
 #include "dispatcher/Library.h"
 #include "tests/TestUtils.h"
 
@@ -229,6 +230,22 @@ TEST(Generator, InAnIValue) {
   EXPECT_TRUE(none.isNone());
   EXPECT_FALSE(none.to<c10::optional<at::Generator>>().has_value());
   EXPECT_EQ(error_of([] { c10::IValue(1).toGenerator(); }), "Expected Generator but got Int");
+}
+
+TEST(Distributions, HelpersDrawAsTheKernelsDo) {
+  at::Generator gen = at::detail::createCPUGenerator(0);
+  auto* impl = gen.get<at::CPUGeneratorImpl>();
+  at::uniform_real_distribution<float> uniform(0, 1);
+  EXPECT_EQ(uniform(impl), 0.49625658988952637f);  // at::rand({1}) for seed 0
+  at::normal_distribution<double> normal(0, 1);
+  gen.set_current_seed(42);
+  EXPECT_EQ(normal(impl), 0.33669035438385886);  // at::randn({1}, kDouble) for seed 42
+  EXPECT_TRUE(impl->next_double_normal_sample().has_value());
+  EXPECT_EQ(error_of([] { at::uniform_real_distribution<float>(2, 1); }),
+            "Expected from <= to to be true, but got false.  (Could this error message be "
+            "improved?  If so, please report an enhancement request to PyTorch.)");
+  EXPECT_EQ(error_of([] { at::normal_distribution<double>(0, -1); }),
+            "stdv_in must be positive: -1");
 }
 
 TEST(Generator, ThroughACustomOperator) {
