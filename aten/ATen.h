@@ -6,6 +6,8 @@
 //   t.fill_(2);
 //   std::cout << t << "\n";
 
+#include "aten/CPUGeneratorImpl.h"
+#include "aten/ManualSeed.h"
 #include "aten/TensorConstruction.h"
 #include "aten/TensorOptionsUtils.h"
 #include "aten/core/Formatting.h"

@@ -38,6 +38,8 @@ std::string value_type(const c10::TypePtr& t) {
       return "at::MemoryFormat";
     case TypeKind::Device:
       return "at::Device";
+    case TypeKind::Generator:
+      return "at::Generator";
     case TypeKind::List:
       if (kind_of(t->getElementType()) == TypeKind::Tensor) return "::std::vector<at::Tensor>";
       break;

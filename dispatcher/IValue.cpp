@@ -52,6 +52,8 @@ const char* IValue::tag_name(Tag tag) {
       return "OptionalTensorList";
     case Tag::Tuple:
       return "Tuple";
+    case Tag::Generator:
+      return "Generator";
   }
   return "InvalidTag";
 }
@@ -160,6 +162,8 @@ bool operator==(const IValue& lhs, const IValue& rhs) {
       return lists_equal(lhs.toOptionalTensorList(), rhs.toOptionalTensorList());
     case IValue::Tag::Tuple:
       return lhs.toTupleRef().elements() == rhs.toTupleRef().elements();
+    case IValue::Tag::Generator:
+      return lhs.toGenerator() == rhs.toGenerator();
   }
   return false;
 }
@@ -208,6 +212,8 @@ std::ostream& operator<<(std::ostream& out, const IValue& v) {
       // A one-element tuple prints as Python writes it.
       return out << (elements.size() == 1 ? ",)" : ")");
     }
+    case IValue::Tag::Generator:
+      return out << "Generator";
   }
   return out;
 }

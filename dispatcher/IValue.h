@@ -102,6 +102,7 @@ class C10_API IValue final {
     TensorList,
     OptionalTensorList,
     Tuple,
+    Generator,
   };
 
   IValue() noexcept : tag_(Tag::None) {}
@@ -258,6 +259,12 @@ class C10_API IValue final {
   bool isTuple() const { return tag_ == Tag::Tuple; }
   const ivalue::Tuple& toTupleRef() const;
 
+  // Generator: held by a shared heap box, so copies of the IValue share one at::Generator handle
+  // (and one GeneratorImpl); equality is identity, as for tensors.
+  IValue(at::Generator g);  // NOLINT
+  bool isGenerator() const { return tag_ == Tag::Generator; }
+  at::Generator toGenerator() const;
+
   // Optionals: None when empty.
   template <typename T>
   IValue(c10::optional<T> v) : IValue() {  // NOLINT
@@ -405,6 +412,22 @@ inline const ivalue::Tuple& IValue::toTupleRef() const {
 }
 
 namespace detail {
+struct GeneratorHolder final : ivalue::HeapObject {
+  explicit GeneratorHolder(at::Generator g) : generator(std::move(g)) {}
+  at::Generator generator;
+};
+}  // namespace detail
+
+inline IValue::IValue(at::Generator g) : tag_(Tag::Generator) {
+  new (&payload_.as_heap) HeapPtr(make_intrusive<detail::GeneratorHolder>(std::move(g)));
+}
+
+inline at::Generator IValue::toGenerator() const {
+  if (!isGenerator()) report_type_error("Generator");
+  return static_cast<const detail::GeneratorHolder*>(payload_.as_heap.get())->generator;
+}
+
+namespace detail {
 
 template <typename T>
 struct is_optional : std::false_type {};
@@ -445,6 +468,8 @@ T ivalue_to(V&& v) {
     return v.toMemoryFormat();
   } else if constexpr (std::is_same<T, Device>::value) {
     return v.toDevice();
+  } else if constexpr (std::is_same<T, at::Generator>::value) {
+    return v.toGenerator();
   } else if constexpr (std::is_same<T, std::vector<int64_t>>::value) {
     return std::forward<V>(v).toIntList();
   } else if constexpr (std::is_same<T, std::vector<double>>::value) {

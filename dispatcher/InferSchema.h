@@ -48,6 +48,7 @@ MINIATEN_SCHEMA_TYPE(c10::ScalarType, "ScalarType");
 MINIATEN_SCHEMA_TYPE(c10::Layout, "Layout");
 MINIATEN_SCHEMA_TYPE(c10::MemoryFormat, "MemoryFormat");
 MINIATEN_SCHEMA_TYPE(c10::Device, "Device");
+MINIATEN_SCHEMA_TYPE(at::Generator, "Generator");
 MINIATEN_SCHEMA_TYPE(c10::IntArrayRef, "int[]");
 MINIATEN_SCHEMA_TYPE(std::vector<int64_t>, "int[]");
 MINIATEN_SCHEMA_TYPE(c10::ArrayRef<double>, "float[]");

@@ -158,6 +158,12 @@ struct TORCH_API FillBackward3 final : public Node {  // fill_.Tensor
 struct TORCH_API ZeroBackward0 final : public Node {
   MINIATEN_NODE(ZeroBackward0)
 };
+struct TORCH_API NormalBackward0 final : public Node {  // normal_
+  MINIATEN_NODE(NormalBackward0)
+};
+struct TORCH_API UniformBackward0 final : public Node {  // uniform_
+  MINIATEN_NODE(UniformBackward0)
+};
 
 // ---- Reductions ------------------------------------------------------------------------------
 struct TORCH_API SumBackward0 final : public Node {  // sum

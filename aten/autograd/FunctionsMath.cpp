@@ -197,6 +197,15 @@ variable_list ZeroBackward0::apply(variable_list&& grads) {
   return {at::zeros_like(grads[0])};
 }
 
+// The random fills overwrite self: no gradient flows to what was there before.
+variable_list NormalBackward0::apply(variable_list&& grads) {
+  return {at::zeros_like(grads[0])};
+}
+
+variable_list UniformBackward0::apply(variable_list&& grads) {
+  return {at::zeros_like(grads[0])};
+}
+
 // ---- Reductions ------------------------------------------------------------------------------
 
 variable_list SumBackward0::apply(variable_list&& grads) {

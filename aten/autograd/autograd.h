@@ -57,5 +57,21 @@ inline at::Tensor zeros_like(const at::Tensor& self, const at::TensorOptions& op
 inline at::Tensor ones_like(const at::Tensor& self, const at::TensorOptions& options = {}) {
   return detail::make_leaf(at::ones_like(self, detail::without_requires_grad(options)), options);
 }
+inline at::Tensor rand(at::IntArrayRef size, const at::TensorOptions& options = {}) {
+  return detail::make_leaf(at::rand(size, detail::without_requires_grad(options)), options);
+}
+inline at::Tensor rand(at::IntArrayRef size, c10::optional<at::Generator> generator,
+                       const at::TensorOptions& options = {}) {
+  return detail::make_leaf(
+      at::rand(size, std::move(generator), detail::without_requires_grad(options)), options);
+}
+inline at::Tensor randn(at::IntArrayRef size, const at::TensorOptions& options = {}) {
+  return detail::make_leaf(at::randn(size, detail::without_requires_grad(options)), options);
+}
+inline at::Tensor randn(at::IntArrayRef size, c10::optional<at::Generator> generator,
+                        const at::TensorOptions& options = {}) {
+  return detail::make_leaf(
+      at::randn(size, std::move(generator), detail::without_requires_grad(options)), options);
+}
 
 }  // namespace torch

@@ -3,6 +3,7 @@
 // are generated from the schema registry and defined after the dispatcher is visible; this
 // header only declares the class, so the dispatcher can hold Tensors without seeing operators.
 
+#include "aten/core/Generator.h"
 #include "aten/core/TensorBase.h"
 #include "c10/core/Scalar.h"
 #include "c10/util/MaybeOwned.h"

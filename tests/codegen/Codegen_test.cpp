@@ -413,6 +413,30 @@ TEST(Codegen, DefaultsMapToCpp) {
             "const c10::optional<at::Tensor> & w={}");
 }
 
+// A Generator? is passed by value as libtorch's c10::optional<at::Generator>; before the tensor
+// options (rand.generator) it stays its own argument, ahead of the grouped TensorOptions.
+TEST(Codegen, GeneratorArguments) {
+  const auto uniform = parse(
+      "uniform_(Tensor(a!) self, float from=0., float to=1., *, Generator? generator=None) -> "
+      "Tensor(a!)",
+      "method", "CPU: uniform_");
+  EXPECT_EQ(codegen::declare_arguments(codegen::method_signature(uniform).arguments, true),
+            "double from=0.0, double to=1.0, c10::optional<at::Generator> generator=c10::nullopt");
+  const auto rand = parse(
+      "rand.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? "
+      "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "function", "CompositeExplicitAutograd: rand");
+  const auto sigs = codegen::function_signatures(rand);
+  ASSERT_EQ(sigs.size(), 2u);
+  EXPECT_EQ(codegen::declare_arguments(sigs[0].arguments, true),
+            "at::IntArrayRef size, c10::optional<at::Generator> generator, "
+            "at::TensorOptions options={}");
+  EXPECT_EQ(codegen::declare_arguments(sigs[1].arguments, true),
+            "at::IntArrayRef size, c10::optional<at::Generator> generator, "
+            "c10::optional<at::ScalarType> dtype, c10::optional<at::Layout> layout, "
+            "c10::optional<at::Device> device, c10::optional<bool> pin_memory");
+}
+
 }  // namespace
 
 // Note [out= variants under autograd]: the generated Autograd kernel of an out= overload.
