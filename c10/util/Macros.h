@@ -22,3 +22,13 @@
 // %fs-relative load even from inside a shared library, instead of a __tls_get_addr call (the
 // library is linked, not dlopen'ed late, so static TLS space is available).
 #define C10_TLS_FAST __attribute__((tls_model("initial-exec")))
+
+// As in libtorch, at:: sees every c10:: name (at::DispatchKey, at::irange, at::ArrayRef ...):
+// code written for libtorch spells them either way.
+namespace c10 {}
+namespace at {
+using namespace c10;
+}  // namespace at
+namespace caffe2 {
+using namespace c10;
+}  // namespace caffe2
