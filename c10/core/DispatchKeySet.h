@@ -198,9 +198,9 @@ class DispatchKeySet final {
                : uint64_t{1} << (num_backends + static_cast<uint8_t>(f) - 1);
   }
   static constexpr uint64_t key_bits(DispatchKey k) {
-    if (k <= DispatchKey::EndOfFunctionalityKeys) {
-      return k == DispatchKey::EndOfFunctionalityKeys ? 0 : functionality_bit(k);
-    }
+    // The markers have bits too, as in libtorch: EndOfFunctionalityKeys the bit past the last
+    // key (never in FULL), a StartOf<Functionality>Backends marker its functionality's bit.
+    if (k <= DispatchKey::EndOfFunctionalityKeys) return functionality_bit(k);
     if (k <= DispatchKey::EndOfRuntimeBackendKeys) {
       return functionality_bit(toFunctionalityKey(k)) | backend_bit(toBackendComponent(k));
     }

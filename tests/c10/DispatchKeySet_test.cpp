@@ -216,6 +216,10 @@ TEST(DispatchKeySetTest, Construction) {
     EXPECT_EQ(DispatchKeySet(DispatchKeySet::RAW, one.raw_repr()), one);
   }
   EXPECT_EQ(DispatchKeySet({DK::CPU, DK::Undefined, DK::Autograd}), DispatchKeySet(DK::CPU));
+  // Markers have bits, as in libtorch: EndOfFunctionalityKeys the one past FULL.
+  EXPECT_FALSE(DispatchKeySet(DispatchKeySet::FULL).has(DK::EndOfFunctionalityKeys));
+  EXPECT_FALSE(DispatchKeySet().has(DK::EndOfFunctionalityKeys));
+  EXPECT_EQ(DispatchKeySet(DK::StartOfSparseBackends), DispatchKeySet(DK::Sparse));
   EXPECT_EQ(DispatchKeySet({BC::CPUBit, BC::InvalidBit}), DispatchKeySet(BC::CPUBit));
 }
 
