@@ -1,5 +1,6 @@
 #include "dispatcher/OperatorEntry.h"
 
+#include <cstring>
 #include <sstream>
 
 #include "dispatcher/Dispatcher.h"
@@ -44,10 +45,12 @@ const std::array<DispatchKey, num_runtime_entries>& runtime_keys() {
   return kRuntimeKeys;
 }
 
-// Whether two computed entries would dispatch and print alike (the same kernel, debug text and
-// provenance), so a recompute can keep the live one.
-bool same_entry(const DispatchTableEntry& a, const DispatchTableEntry& b) {
-  return a.kernel.isSameAs(b.kernel) && a.provenance == b.provenance && a.debug == b.debug;
+// Whether the live entry already holds what was chosen (the same kernel, debug text and
+// provenance), so a recompute can keep it and copy nothing.
+bool same_entry(const DispatchTableEntry& live, const OperatorEntry::DispatchTableChoice& chosen) {
+  if (std::strcmp(live.provenance, chosen.provenance) != 0) return false;
+  if (chosen.kernel == nullptr) return !live.kernel.isValid();
+  return live.kernel.isSameAs(*chosen.kernel) && live.debug == *chosen.debug;
 }
 
 }  // namespace
@@ -141,11 +144,11 @@ bool OperatorEntry::hasKernelForAnyDispatchKey(DispatchKeySet ks) const {
 }
 
 // See Note [Computing a dispatch-table entry].
-DispatchTableEntry OperatorEntry::computeDispatchTableEntry(const Dispatcher& dispatcher,
-                                                            DispatchKey k) const {
+OperatorEntry::DispatchTableChoice OperatorEntry::computeDispatchTableEntry(
+    const Dispatcher& dispatcher, DispatchKey k) const {
   auto from = [](const AnnotatedKernel* a, const char* provenance) {
-    return DispatchTableEntry{a->kernel, a->debug,
-                              a->kernel.isFallthrough() ? "fallthrough" : provenance};
+    return DispatchTableChoice{&a->kernel, &a->debug,
+                               a->kernel.isFallthrough() ? "fallthrough" : provenance};
   };
   // 1. Direct registration.
   if (k != DispatchKey::Undefined) {
@@ -180,12 +183,13 @@ DispatchTableEntry OperatorEntry::computeDispatchTableEntry(const Dispatcher& di
   // 5. Backend fallback.
   if (k != DispatchKey::Undefined) {
     if (const DispatchTableEntry* fallback = dispatcher.backendFallback(k)) {
-      return DispatchTableEntry{fallback->kernel, fallback->debug,
-                                fallback->kernel.isFallthrough() ? "fallthrough" : "backend fallback"};
+      return DispatchTableChoice{
+          &fallback->kernel, &fallback->debug,
+          fallback->kernel.isFallthrough() ? "fallthrough" : "backend fallback"};
     }
   }
   // 6. Missing.
-  return DispatchTableEntry{KernelFunction(), "", "missing"};
+  return DispatchTableChoice{nullptr, nullptr, "missing"};
 }
 
 void OperatorEntry::updateDispatchTable(const Dispatcher& dispatcher) {
@@ -193,8 +197,8 @@ void OperatorEntry::updateDispatchTable(const Dispatcher& dispatcher) {
   std::array<DispatchKeySet, num_backends> non_fallthrough;
   non_fallthrough.fill(DispatchKeySet(DispatchKeySet::FULL));
   for (DispatchKey k : runtime_keys()) {
-    DispatchTableEntry computed = computeDispatchTableEntry(dispatcher, k);
-    if (k != DispatchKey::Undefined && computed.kernel.isFallthrough()) {
+    const DispatchTableChoice chosen = computeDispatchTableEntry(dispatcher, k);
+    if (k != DispatchKey::Undefined && chosen.kernel != nullptr && chosen.kernel->isFallthrough()) {
       const BackendComponent b = toBackendComponent(k);
       for (size_t i = 0; i < num_backends; ++i) {
         // A per-backend key falls through for its own backend only.
@@ -204,8 +208,11 @@ void OperatorEntry::updateDispatchTable(const Dispatcher& dispatcher) {
       }
     }
     auto& slot_ptr = dispatch_table_[getDispatchTableIndexForDispatchKey(k)];
-    if (same_entry(*slot_ptr.load(std::memory_order_relaxed), computed)) continue;
-    entries_.push_back(std::make_unique<DispatchTableEntry>(std::move(computed)));
+    if (same_entry(*slot_ptr.load(std::memory_order_relaxed), chosen)) continue;
+    entries_.push_back(std::make_unique<DispatchTableEntry>(
+        chosen.kernel == nullptr
+            ? DispatchTableEntry{KernelFunction(), "", chosen.provenance}
+            : DispatchTableEntry{*chosen.kernel, *chosen.debug, chosen.provenance}));
     // The previous entry is retired, not freed. See Note [Lock-free dispatch table].
     slot_ptr.store(entries_.back().get(), std::memory_order_release);
   }

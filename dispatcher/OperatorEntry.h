@@ -6,7 +6,8 @@
 // Note [Computing a dispatch-table entry]
 // For each runtime key, the first rule that matches wins (REFERENCE.md section 6):
 //   1. the newest kernel registered directly on the key;
-//   2. a CompositeExplicitAutograd kernel (backend keys, and Undefined);
+//   2. a CompositeExplicitAutogradNonFunctional, then a CompositeExplicitAutograd kernel
+//      (backend keys, and Undefined);
 //   3. a CompositeImplicitAutograd kernel (backend keys, autograd keys and Undefined) — for an
 //      autograd key only if its backend has no kernel of its own and there is no
 //      CompositeExplicitAutograd kernel, so a backend kernel is never bypassed by a composite;
@@ -14,7 +15,9 @@
 //   5. the backend fallback registered for the key (e.g. the default autograd fallthrough);
 //   6. missing — calling it raises "Could not run ...".
 // The table is recomputed whole on every (de)registration: registration is rare, and a whole
-// recompute cannot miss a dependency between keys (rules 3 and 5 look across keys).
+// recompute cannot miss a dependency between keys (rules 3 and 5 look across keys). Of the
+// num_runtime_entries slots only those whose entry changed get a new one, so a registration
+// allocates a few entries, not a hundred.
 //
 // Note [Lock-free dispatch table]
 // Calls read the table without a lock while registrations may run on other threads. Each slot
@@ -119,13 +122,21 @@ class C10_API OperatorEntry final {
 
   [[noreturn]] void reportError(DispatchKey dispatch_key) const;
 
+  // What the rules choose for one key: pointers into the registrations (a kernel and its debug
+  // text; both null when missing), so choosing copies nothing.
+  struct DispatchTableChoice {
+    const KernelFunction* kernel;
+    const std::string* debug;
+    const char* provenance;
+  };
+
   std::string dumpState() const;
   std::string dumpComputedTable() const;
   // "[CPU, CompositeImplicitAutograd]": the keys with kernels registered directly.
   std::string listAllDispatchKeys() const;
 
  private:
-  DispatchTableEntry computeDispatchTableEntry(const Dispatcher& dispatcher, DispatchKey k) const;
+  DispatchTableChoice computeDispatchTableEntry(const Dispatcher& dispatcher, DispatchKey k) const;
   const AnnotatedKernel* getKernelForDispatchKey(DispatchKey k) const;
 
   OperatorName name_;

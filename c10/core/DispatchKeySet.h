@@ -208,8 +208,9 @@ class DispatchKeySet final {
   }
   // The position of the highest set bit of x, 0 when x is 0 (or 1), without a branch:
   // x | 1 is never 0, and its highest bit is x's unless x is 0.
+  // `63 ^ clz` rather than `63 - clz`: the same for 0..63, and GCC folds it into one bsr.
   static constexpr uint64_t highest_bit_position_or_zero(uint64_t x) {
-    return static_cast<uint64_t>(63 - __builtin_clzll(x | 1));
+    return static_cast<unsigned>(63 ^ __builtin_clzll(x | 1));
   }
 
   uint64_t repr_ = 0;
@@ -222,9 +223,11 @@ class DispatchKeySet final {
 //   offset[highest functionality] + (that functionality is per backend ? highest backend : 0),
 // two count-leading-zeros and one load from the small table below. It is computed at compile
 // time, so the hot path has no initialization guard (libtorch's is a function-local static).
+// The fields are 32-bit (libtorch's are 16-bit) so that each is one plain load, with no
+// unpacking on the dispatch path.
 struct FunctionalityOffsetAndMask {
-  uint16_t offset;  // table index of the functionality's first entry
-  uint16_t mask;    // full_backend_mask for a per-backend functionality, else 0
+  uint32_t offset;  // table index of the functionality's first entry
+  uint32_t mask;    // full_backend_mask for a per-backend functionality, else 0
 };
 
 namespace detail {
@@ -235,7 +238,7 @@ computeFunctionalityOffsetsAndMasks() {
   for (uint8_t f = 1; f < num_functionality_keys; ++f) {
     const FunctionalityOffsetAndMask previous = table[f - 1];
     table[f].offset =
-        static_cast<uint16_t>(previous.offset + (previous.mask == 0 ? 1 : num_backends));
+        previous.offset + (previous.mask == 0 ? 1u : uint32_t{num_backends});
     table[f].mask =
         isPerBackendFunctionalityKey(static_cast<DispatchKey>(f)) ? full_backend_mask : 0;
   }
