@@ -595,8 +595,10 @@ C10_API std::ostream& operator<<(std::ostream& out, const IValue& v);
 
 }  // namespace c10
 
+// libtorch's at:: sees all of c10 (a using-directive); miniaten names what at:: users reach for.
 namespace at {
 using c10::IValue;
+namespace ivalue = c10::ivalue;
 }  // namespace at
 
 #include "dispatcher/IValue_inl.h"
