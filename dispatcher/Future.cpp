@@ -60,7 +60,9 @@ IValue Future::value() {
 const IValue& Future::constValue() const {
   std::unique_lock<std::mutex> lock(mutex_);
   TORCH_INTERNAL_ASSERT(completed_, "constValue() of a Future that is not completed");
-  TORCH_INTERNAL_ASSERT(!eptr_, "constValue() of a Future that holds an error: ",
+  TORCH_INTERNAL_ASSERT(!eptr_,
+                        "value() accessor should only be used when future is not completed with "
+                        "an error, but future had the following error: ",
                         error_message(eptr_));
   return value_;
 }

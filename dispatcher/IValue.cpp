@@ -124,6 +124,37 @@ namespace {
 // (not 0, which is None's hash); miniaten's is null, and hashes as this object's address.
 const char kUndefinedTensorIdentity = 0;
 
+// A type as Python annotates it ("List[int]", "Dict[str, Tensor]"): how libtorch names an
+// unhashable value's type.
+std::string annotation(const SchemaType& t) {
+  auto joined = [&](const char* name) {
+    std::string s = std::string(name) + "[";
+    const auto& contained = t.containedTypes();
+    for (size_t i = 0; i < contained.size(); ++i) s += (i ? ", " : "") + annotation(*contained[i]);
+    return s + "]";
+  };
+  switch (t.kind()) {
+    case TypeKind::List:
+      return joined("List");
+    case TypeKind::Optional:
+      return joined("Optional");
+    case TypeKind::Tuple:
+      return joined("Tuple");
+    case TypeKind::Dict:
+      return joined("Dict");
+    case TypeKind::Future:
+      return joined("Future");
+    case TypeKind::CustomClass:
+      return t.name();
+    case TypeKind::Device:
+      return "Device";
+    case TypeKind::Stream:
+      return "Stream";
+    default:
+      return t.str();  // int, float, complex, bool, str, Tensor, Storage, NoneType, Any
+  }
+}
+
 size_t hash_combine(size_t seed, size_t value) {
   return seed ^ (value + 0x9e3779b9 + (seed << 6) + (seed >> 2));
 }
@@ -159,7 +190,7 @@ size_t IValue::hash(const IValue& v) {
     default:
       break;
   }
-  TORCH_CHECK(false, "unhashable type: '", v.type()->str(), "'");
+  TORCH_CHECK(false, "unhashable type: '", annotation(*v.type()), "'");
 }
 
 size_t IValue::HashAliasedIValue::operator()(const IValue& v) const {
@@ -267,6 +298,8 @@ TypePtr IValue::type() const {
       return SchemaType::future(toFuture()->elementType());
     case Tag::Object:
       return SchemaType::custom_class(toObjectRef().name());
+    case Tag::Enum:
+      return SchemaType::custom_class(toEnumHolder()->type()->str());
     default:
       return AnyType::get();
   }
@@ -280,7 +313,9 @@ ClassTypePtr ClassType::create(c10::optional<std::string> qualified_name,
 }
 
 size_t ClassType::addAttribute(const std::string& name, TypePtr type, bool is_parameter) {
-  TORCH_CHECK(!hasAttribute(name), "attribute '", name, "' already defined");
+  TORCH_CHECK(!hasAttribute(name), "attempting to add attribute '", name, "' to ", str(),
+              " but an attribute field of the same name already exists with type ",
+              getAttribute(*findAttributeSlot(name))->str());
   attributes_.push_back(Attribute{name, std::move(type), is_parameter});
   return attributes_.size() - 1;
 }

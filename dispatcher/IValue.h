@@ -120,6 +120,8 @@ struct has_unboxed_list<at::Tensor> : std::true_type {};
 template <>
 struct has_unboxed_list<c10::optional<at::Tensor>> : std::true_type {};
 
+struct DictImpl;  // dispatcher/Dict.h
+
 // How List<T> stores its elements: as T for the unboxed kinds, else as IValues.
 template <class T>
 using list_storage_t = std::conditional_t<has_unboxed_list<T>::value, T, IValue>;

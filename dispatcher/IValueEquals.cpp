@@ -50,20 +50,25 @@ IValue list_element(const IValue& v, size_t i) {
   }
 }
 
-// Lists of different kinds compare element by element too: libtorch keeps all lists in one
-// kind, so [] == [] whatever the element types.
+// Lists of different kinds are different, even empty ones ([] of int != [] of float), as in
+// libtorch, where the element type is compared first.
 bool lists_equal(const IValue& lhs, const IValue& rhs) {
-  if (lhs.tag() == rhs.tag()) {
-    switch (lhs.tag()) {
-      case IValue::Tag::IntList:
-        return lhs.toIntListRef() == rhs.toIntListRef();
-      case IValue::Tag::DoubleList:
-        return lhs.toDoubleListRef() == rhs.toDoubleListRef();
-      case IValue::Tag::BoolList:
-        return lhs.toBoolListRef() == rhs.toBoolListRef();
-      default:
-        break;
+  if (lhs.tag() != rhs.tag()) return false;
+  switch (lhs.tag()) {
+    case IValue::Tag::IntList:
+      return lhs.toIntListRef() == rhs.toIntListRef();
+    case IValue::Tag::DoubleList:
+      return lhs.toDoubleListRef() == rhs.toDoubleListRef();
+    case IValue::Tag::BoolList:
+      return lhs.toBoolListRef() == rhs.toBoolListRef();
+    case IValue::Tag::GenericList: {
+      const TypePtr a = lhs.toList().elementType();
+      const TypePtr b = rhs.toList().elementType();
+      if (a && b && *a != *b) return false;
+      break;
     }
+    default:
+      break;
   }
   const size_t n = list_size(lhs);
   if (n != list_size(rhs)) return false;

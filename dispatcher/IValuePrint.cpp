@@ -149,7 +149,7 @@ std::ostream& operator<<(std::ostream& out, const IValue& v) {
     }
     case IValue::Tag::Enum: {
       const auto e = v.toEnumHolder();
-      return out << "Enum<" << e->qualifiedClassName() << "." << e->name() << ">";
+      return out << "Enum<" << e->unqualifiedClassName() << "." << e->name() << ">";
     }
     case IValue::Tag::Blob:
       return out << "Blob[" << v.toBlob()->TypeName() << "]";
