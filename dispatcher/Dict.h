@@ -156,7 +156,8 @@ class Dict final {
   // Adds key -> value unless key is there; returns its entry and whether it was added.
   template <class K, class V>
   std::pair<iterator, bool> insert(K&& key, V&& value) const {
-    auto result = impl_->insert(IValue(Key(std::forward<K>(key))), IValue(Value(std::forward<V>(value))));
+    auto result =
+        impl_->insert(IValue(Key(std::forward<K>(key))), IValue(Value(std::forward<V>(value))));
     return {iterator(result.first), result.second};
   }
   template <class K, class V>

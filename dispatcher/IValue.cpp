@@ -70,8 +70,7 @@ void IValue::report_type_error(const char* expected) const {
 
 bool IValue::is(const IValue& rhs) const {
   const bool undefined_lhs = isNone() || (isTensor() && !payload_.as_tensor.defined());
-  const bool undefined_rhs =
-      rhs.isNone() || (rhs.isTensor() && !rhs.payload_.as_tensor.defined());
+  const bool undefined_rhs = rhs.isNone() || (rhs.isTensor() && !rhs.payload_.as_tensor.defined());
   // An undefined tensor is None, as in libtorch.
   if (undefined_lhs || undefined_rhs) return undefined_lhs && undefined_rhs;
   if (isTensor()) return rhs.isTensor() && payload_.as_tensor.is_same(rhs.payload_.as_tensor);

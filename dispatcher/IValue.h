@@ -40,8 +40,8 @@
 #include "c10/util/intrusive_ptr.h"
 #include "c10/util/string_view.h"
 #include "dispatcher/ListFwd.h"
-#include "dispatcher/impl/HeapObjects.h"
 #include "dispatcher/SchemaType.h"
+#include "dispatcher/impl/HeapObjects.h"
 
 namespace caffe2 {
 class Blob;
@@ -181,7 +181,8 @@ class C10_API IValue final {
   // ComplexDouble (complex<float> widens).
   template <class T>
   IValue(c10::complex<T> c)  // NOLINT
-      : IValue(Tag::ComplexDouble, make_intrusive<ivalue::ComplexHolder>(c10::complex<double>(c))) {}
+      : IValue(Tag::ComplexDouble, make_intrusive<ivalue::ComplexHolder>(c10::complex<double>(c))) {
+  }
   bool isComplexDouble() const { return tag_ == Tag::ComplexDouble; }
   c10::complex<double> toComplexDouble() const {
     if (!isComplexDouble()) report_type_error("ComplexDouble");
@@ -222,7 +223,8 @@ class C10_API IValue final {
   MemoryFormat toMemoryFormat() const { return static_cast<MemoryFormat>(toInt()); }
 
   // String
-  IValue(c10::intrusive_ptr<ivalue::ConstantString> s) : IValue(Tag::String, std::move(s)) {}  // NOLINT
+  IValue(c10::intrusive_ptr<ivalue::ConstantString> s)
+      : IValue(Tag::String, std::move(s)) {}                                       // NOLINT
   IValue(std::string s) : IValue(ivalue::ConstantString::create(std::move(s))) {}  // NOLINT
   IValue(const char* s) : IValue(std::string(s)) {}                                // NOLINT
   IValue(c10::string_view s) : IValue(std::string(s)) {}                           // NOLINT

@@ -2,7 +2,6 @@
 // See Note [Container equality].
 #include "dispatcher/IValue.h"
 
-
 namespace c10 {
 
 // Note [Container equality]
@@ -138,7 +137,7 @@ IValue IValue::equals(const IValue& rhs) const {
 bool operator==(const IValue& lhs, const IValue& rhs) {
   IValue eq = lhs.equals(rhs);
   if (eq.isBool()) return eq.toBool();
-  // Python calls bool() on a tensor result: it must hold exactly one value.
+    // Python calls bool() on a tensor result: it must hold exactly one value.
 #ifdef MINIATEN_CODEGEN_BOOTSTRAP
   TORCH_INTERNAL_ASSERT(false, "the code generator compares no tensors");
 #else
@@ -187,7 +186,8 @@ bool DictKeyEqualTo::operator()(const IValue& lhs, const IValue& rhs) const {
 }
 
 bool operator==(const DictImpl& lhs, const DictImpl& rhs) {
-  const bool same_types = (lhs.keyType == rhs.keyType || (lhs.keyType && rhs.keyType && *lhs.keyType == *rhs.keyType)) &&
+  const bool same_types = (lhs.keyType == rhs.keyType ||
+                           (lhs.keyType && rhs.keyType && *lhs.keyType == *rhs.keyType)) &&
                           (lhs.valueType == rhs.valueType ||
                            (lhs.valueType && rhs.valueType && *lhs.valueType == *rhs.valueType));
   if (!same_types || lhs.entries.size() != rhs.entries.size()) return false;

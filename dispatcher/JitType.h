@@ -31,9 +31,9 @@ namespace c10 {
 using torch::jit::CompilationUnit;
 class IValue;
 
-#define C10_LEAF_TYPE(Name, kind)                                          \
-  struct Name {                                                            \
-    static TypePtr get() { return SchemaType::get(TypeKind::kind); }       \
+#define C10_LEAF_TYPE(Name, kind)                                    \
+  struct Name {                                                      \
+    static TypePtr get() { return SchemaType::get(TypeKind::kind); } \
   };
 C10_LEAF_TYPE(TensorType, Tensor)
 C10_LEAF_TYPE(IntType, Int)

@@ -44,7 +44,8 @@ Stored list_element_from(T&& value) {
 // IValue's [container equality] (identity first).
 template <class Stored>
 bool list_elements_equal(const Stored& a, const Stored& b) {
-  if constexpr (std::is_arithmetic<Stored>::value || std::is_same<Stored, c10::complex<double>>::value) {
+  if constexpr (std::is_arithmetic<Stored>::value ||
+                std::is_same<Stored, c10::complex<double>>::value) {
     return a == b;
   } else {
     return _fastEqualsForContainer(IValue(a), IValue(b));
@@ -265,8 +266,9 @@ bool operator==(const List<T>& lhs, const List<T>& rhs) {
   if (lhs.is(rhs)) return true;
   if (lhs.size() != rhs.size()) return false;
   for (size_t i = 0; i < lhs.size(); ++i) {
-    if (!detail::list_elements_equal(detail::list_element_from<T, detail::list_storage_t<T>>(lhs.get(i)),
-                                     detail::list_element_from<T, detail::list_storage_t<T>>(rhs.get(i)))) {
+    if (!detail::list_elements_equal(
+            detail::list_element_from<T, detail::list_storage_t<T>>(lhs.get(i)),
+            detail::list_element_from<T, detail::list_storage_t<T>>(rhs.get(i)))) {
       return false;
     }
   }

@@ -36,9 +36,7 @@ struct C10_API Object final : intrusive_ptr_target {
   void setAttr(const std::string& name, IValue v) {
     setSlot(type()->getAttributeSlot(name), std::move(v));
   }
-  IValue getAttr(const std::string& name) const {
-    return getSlot(type()->getAttributeSlot(name));
-  }
+  IValue getAttr(const std::string& name) const { return getSlot(type()->getAttributeSlot(name)); }
   // Drops the attribute's slot from this object only; the class keeps the attribute (so slot
   // indices after it no longer match the class).
   void unsafeRemoveAttr(const std::string& name) {

@@ -54,7 +54,7 @@ struct C10_API TupleElements {
 
   std::vector<IValue> vec() const& { return elements_; }
   std::vector<IValue> vec() && { return std::move(elements_); }
-  operator std::vector<IValue>() const& { return elements_; }  // NOLINT
+  operator std::vector<IValue>() const& { return elements_; }         // NOLINT
   operator std::vector<IValue>() && { return std::move(elements_); }  // NOLINT
   c10::ArrayRef<IValue> asArrayRef() const { return elements_; }
   void setContents(std::vector<IValue>&& contents) { elements_ = std::move(contents); }

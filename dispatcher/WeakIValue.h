@@ -14,8 +14,7 @@ class C10_API WeakIValue final {
  public:
   WeakIValue() = default;
   WeakIValue(const IValue& v)  // NOLINT
-      : tag_(v.tag_),
-        weak_(intrusive_ptr<intrusive_ptr_target>::reclaim_copy(strong_target(v))) {
+      : tag_(v.tag_), weak_(intrusive_ptr<intrusive_ptr_target>::reclaim_copy(strong_target(v))) {
     if (!v.isTensor()) trivial_ = v.payload_.u;
   }
 

@@ -135,14 +135,14 @@ C10_COMPLEX_BINARY_OP(/)
 #undef C10_COMPLEX_BINARY_OP
 
 // Integers mix with complex numbers of either precision (2 * z), as in libtorch.
-#define C10_COMPLEX_INTEGER_OP(op)                                                   \
+#define C10_COMPLEX_INTEGER_OP(op)                                                         \
   template <typename T, typename I, std::enable_if_t<std::is_integral<I>::value, int> = 0> \
-  constexpr complex<T> operator op(const complex<T>& a, const I& b) {                \
-    return a op static_cast<T>(b);                                                   \
-  }                                                                                  \
+  constexpr complex<T> operator op(const complex<T>& a, const I& b) {                      \
+    return a op static_cast<T>(b);                                                         \
+  }                                                                                        \
   template <typename T, typename I, std::enable_if_t<std::is_integral<I>::value, int> = 0> \
-  constexpr complex<T> operator op(const I& a, const complex<T>& b) {                \
-    return static_cast<T>(a) op b;                                                   \
+  constexpr complex<T> operator op(const I& a, const complex<T>& b) {                      \
+    return static_cast<T>(a) op b;                                                         \
   }
 C10_COMPLEX_INTEGER_OP(+)
 C10_COMPLEX_INTEGER_OP(-)
@@ -227,10 +227,10 @@ c10::complex<T> polar(const T& r, const T& theta = T()) {
   return c10::complex<T>(std::polar(r, theta));
 }
 
-#define C10_COMPLEX_UNARY_FN(fn)                                \
-  template <typename T>                                         \
-  c10::complex<T> fn(const c10::complex<T>& z) {                \
-    return c10::complex<T>(std::fn(c10::detail::to_std(z)));   \
+#define C10_COMPLEX_UNARY_FN(fn)                             \
+  template <typename T>                                      \
+  c10::complex<T> fn(const c10::complex<T>& z) {             \
+    return c10::complex<T>(std::fn(c10::detail::to_std(z))); \
   }
 C10_COMPLEX_UNARY_FN(exp)
 C10_COMPLEX_UNARY_FN(log)

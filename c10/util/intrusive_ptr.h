@@ -189,8 +189,7 @@ class weak_intrusive_ptr final {
     uint32_t count = target_->refcount_.load(std::memory_order_relaxed);
     do {
       if (count == 0) return intrusive_ptr<T>();
-    } while (!target_->refcount_.compare_exchange_weak(count, count + 1,
-                                                       std::memory_order_acq_rel,
+    } while (!target_->refcount_.compare_exchange_weak(count, count + 1, std::memory_order_acq_rel,
                                                        std::memory_order_relaxed));
     return intrusive_ptr<T>::reclaim(target_);
   }

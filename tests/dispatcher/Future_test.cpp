@@ -59,8 +59,8 @@ TEST(Future, ErrorsRethrowAndName) {
 
 TEST(Future, ThenChainsValuesAndErrors) {
   auto f = c10::make_intrusive<Future>(c10::IntType::get());
-  auto doubled = f->then([](Future& p) { return IValue(p.value().toInt() * 2); },
-                         c10::IntType::get());
+  auto doubled =
+      f->then([](Future& p) { return IValue(p.value().toInt() * 2); }, c10::IntType::get());
   f->markCompleted(21);
   EXPECT_EQ(doubled->value().toInt(), 42);
 
@@ -70,8 +70,8 @@ TEST(Future, ThenChainsValuesAndErrors) {
   EXPECT_EQ(child->tryRetrieveErrorMessage(), "boom");
 
   auto h = c10::make_intrusive<Future>(c10::IntType::get());
-  auto throwing = h->then([](Future&) -> IValue { throw std::runtime_error("in then"); },
-                          c10::IntType::get());
+  auto throwing =
+      h->then([](Future&) -> IValue { throw std::runtime_error("in then"); }, c10::IntType::get());
   h->markCompleted(1);
   EXPECT_EQ(throwing->tryRetrieveErrorMessage(), "in then");
 }

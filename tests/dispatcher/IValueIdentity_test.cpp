@@ -101,11 +101,11 @@ TEST(IValueHash, AsLibtorch) {
             "unhashable type: 'List[str]'");
   EXPECT_EQ(error_of([] { IValue(c10::complex<double>(1, 2)).hash(); }),
             "unhashable type: 'complex'");
-  EXPECT_EQ(error_of([] {
-              IValue(c10::Stream(c10::Stream::DEFAULT, c10::Device(c10::DeviceType::CPU, 0)))
-                  .hash();
-            }),
-            "unhashable type: 'Stream'");
+  EXPECT_EQ(
+      error_of([] {
+        IValue(c10::Stream(c10::Stream::DEFAULT, c10::Device(c10::DeviceType::CPU, 0))).hash();
+      }),
+      "unhashable type: 'Stream'");
   EXPECT_EQ(error_of([] { IValue(c10::make_intrusive<caffe2::Blob>()).hash(); }),
             "unhashable type: 'Any'");
 }
@@ -158,9 +158,7 @@ TEST(IValueObjects, ClassesObjectsAndEnums) {
   EXPECT_EQ(printed(IValue(red)), "Enum<Color.RED>");
   EXPECT_EQ(red->qualifiedClassName(), "a.b.Color");
   EXPECT_EQ(IValue(red), IValue(c10::make_intrusive<c10::ivalue::EnumHolder>(color, "RED", 1)));
-  EXPECT_EQ(error_of([] {
-              c10::EnumType::create("E", c10::TensorType::get(), {}, {});
-            }),
+  EXPECT_EQ(error_of([] { c10::EnumType::create("E", c10::TensorType::get(), {}, {}); }),
             "Cannot create Enum with value type 'Tensor', only int, float and string are "
             "supported");
 }

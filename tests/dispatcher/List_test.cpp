@@ -91,8 +91,7 @@ TEST(List, KindsAndTags) {
   const IValue nested(std::vector<std::vector<int64_t>>{{0}, {0, 1}});
   EXPECT_EQ(nested.to<std::vector<std::vector<int64_t>>>(),
             (std::vector<std::vector<int64_t>>{{0}, {0, 1}}));
-  EXPECT_EQ(nested.to<c10::List<c10::List<int64_t>>>().get(1).vec(),
-            (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(nested.to<c10::List<c10::List<int64_t>>>().get(1).vec(), (std::vector<int64_t>{0, 1}));
 }
 
 TEST(List, PrintsAsLibtorch) {
@@ -104,8 +103,8 @@ TEST(List, PrintsAsLibtorch) {
             "[1.+2.j, 3.-4.j]");
   EXPECT_EQ(printed(IValue(std::vector<std::string>{"a", "b"})), "[a, b]");
   EXPECT_EQ(printed(IValue(std::vector<std::vector<int64_t>>({{0}, {0, 1}}))), "[[0], [0, 1]]");
-  EXPECT_EQ(printed(IValue(c10::List<c10::List<int64_t>>(
-                {c10::List<int64_t>({1}), c10::List<int64_t>()}))),
+  EXPECT_EQ(printed(IValue(
+                c10::List<c10::List<int64_t>>({c10::List<int64_t>({1}), c10::List<int64_t>()}))),
             "[[1], []]");
   EXPECT_EQ(printed(IValue(std::vector<double>{1e-8, 0.1, 3.0})),
             "[1e-08, 0.10000000000000001, 3.]");
