@@ -128,6 +128,16 @@ class DictIterator final {
   mutable value_type ref_;
 };
 
+namespace impl {
+using GenericDict = Dict<IValue, IValue>;
+// The typed view of a generic dict (the same dict); its key and value types must match.
+template <class Key, class Value>
+Dict<Key, Value> toTypedDict(GenericDict dict);
+// The generic view of a typed dict (the same dict).
+template <class Key, class Value>
+GenericDict toGenericDict(Dict<Key, Value> dict);
+}  // namespace impl
+
 template <class Key, class Value>
 class Dict final {
  public:
@@ -192,6 +202,12 @@ class Dict final {
 
   template <class K, class V>
   friend bool operator==(const Dict<K, V>& lhs, const Dict<K, V>& rhs);
+  template <class K, class V>
+  friend class Dict;
+  template <class K, class V>
+  friend Dict<K, V> impl::toTypedDict(Dict<IValue, IValue> dict);
+  template <class K, class V>
+  friend Dict<IValue, IValue> impl::toGenericDict(Dict<K, V> dict);
 
  private:
   friend class IValue;
@@ -208,9 +224,24 @@ bool operator!=(const Dict<K, V>& lhs, const Dict<K, V>& rhs) {
   return !(lhs == rhs);
 }
 
-namespace impl {
-using GenericDict = Dict<IValue, IValue>;
-}  // namespace impl
+template <class Key, class Value>
+Dict<Key, Value> impl::toTypedDict(GenericDict dict) {
+  const auto matches = [](const TypePtr& stored, const TypePtr& wanted) {
+    return !stored || stored->kind() == TypeKind::Any || wanted->kind() == TypeKind::Any ||
+           *stored == *wanted;
+  };
+  TORCH_CHECK(matches(dict.keyType(), detail::schema_type_of<Key>()) &&
+                  matches(dict.valueType(), detail::schema_type_of<Value>()),
+              "Tried to cast a Dict<", dict.keyType()->str(), ", ", dict.valueType()->str(),
+              "> to a Dict<", detail::schema_type_of<Key>()->str(), ", ",
+              detail::schema_type_of<Value>()->str(), ">. Key or value types mismatch.");
+  return Dict<Key, Value>(std::move(dict.impl_));
+}
+
+template <class Key, class Value>
+impl::GenericDict impl::toGenericDict(Dict<Key, Value> dict) {
+  return GenericDict(std::move(dict.impl_));
+}
 
 // ---- IValue's dict members --------------------------------------------------------------
 

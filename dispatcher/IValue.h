@@ -15,6 +15,7 @@
 // Object.h, WeakIValue.h); this header includes them all at its end, as libtorch's ivalue.h
 // does. See Note [IValue layout].
 
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -294,7 +295,9 @@ class C10_API IValue final {
     return list_ref<c10::complex<double>>(Tag::ComplexDoubleList);
   }
 
-  // Tensor lists hand out their vector (libtorch returns a c10::List<at::Tensor>).
+  // Tensor lists hand out their vector: libtorch returns a c10::List<at::Tensor>, which the key
+  // extractor (DispatchKeyExtractor.cpp) would not visit; it should call toTensorListRef()
+  // before toTensorList() changes.
   IValue(std::vector<at::Tensor> v) : IValue(Tag::TensorList, std::move(v)) {}  // NOLINT
   IValue(ArrayRef<at::Tensor> v) : IValue(v.vec()) {}                           // NOLINT
   bool isTensorList() const { return tag_ == Tag::TensorList; }
@@ -303,6 +306,9 @@ class C10_API IValue final {
   }
   std::vector<at::Tensor> toTensorList() && { return take_list<at::Tensor>(Tag::TensorList); }
   std::vector<at::Tensor> toTensorVector() const { return list_ref<at::Tensor>(Tag::TensorList); }
+  const std::vector<at::Tensor>& toTensorListRef() const {
+    return list_ref<at::Tensor>(Tag::TensorList);
+  }
 
   IValue(std::vector<c10::optional<at::Tensor>> v)  // NOLINT
       : IValue(Tag::OptionalTensorList, std::move(v)) {}
@@ -340,6 +346,8 @@ class C10_API IValue final {
   // Dict (dispatcher/Dict.h).
   template <class Key, class Value>
   IValue(c10::Dict<Key, Value> dict);  // NOLINT
+  template <class T, size_t N>
+  IValue(const std::array<T, N>& v) : IValue(std::vector<T>(v.begin(), v.end())) {}  // NOLINT
   bool isGenericDict() const { return tag_ == Tag::GenericDict; }
   c10::Dict<IValue, IValue> toGenericDict() const&;
   c10::Dict<IValue, IValue> toGenericDict() &&;
@@ -547,6 +555,7 @@ C10_API std::ostream& operator<<(std::ostream& out, const IValue& v);
 
 // libtorch's at:: sees all of c10 (a using-directive); miniaten names what at:: users reach for.
 namespace at {
+using c10::Dict;
 using c10::IValue;
 namespace ivalue = c10::ivalue;
 }  // namespace at

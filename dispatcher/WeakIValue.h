@@ -40,7 +40,8 @@ class C10_API WeakIValue final {
     return IValue(tag_, std::move(strong));
   }
 
-  size_t use_count() const noexcept { return weak_.use_count(); }
+  // Strong holders of the object (0 once it is gone); 1 for a value held inline, as libtorch.
+  size_t use_count() const noexcept { return weak_.is_null() ? 1 : weak_.use_count(); }
   bool isSameIdentity(const WeakIValue& rhs) const {
     return tag_ == rhs.tag_ && (IValue::is_heap(tag_) || tag_ == IValue::Tag::Tensor
                                     ? weak_.unsafe_get_target() == rhs.weak_.unsafe_get_target()

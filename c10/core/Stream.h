@@ -60,6 +60,10 @@ C10_API std::ostream& operator<<(std::ostream& out, const Stream& s);
 
 }  // namespace c10
 
+namespace at {
+using c10::Stream;
+}  // namespace at
+
 namespace std {
 template <>
 struct hash<c10::Stream> {

@@ -119,3 +119,22 @@ TEST(Dict, Errors) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Dict, TypedAndGenericViewsShareTheDict) {
+  c10::Dict<int64_t, std::string> typed;
+  typed.insert(1, "one");
+  c10::impl::GenericDict generic = c10::impl::toGenericDict(typed);
+  EXPECT_TRUE(generic.is(c10::impl::toGenericDict(typed)));
+  auto back = c10::impl::toTypedDict<int64_t, std::string>(generic);
+  back.insert(2, "two");
+  EXPECT_EQ(typed.size(), 2u);
+  EXPECT_EQ(error_of([] {
+              c10::Dict<int64_t, std::string> d;
+              c10::impl::toTypedDict<std::string, std::string>(c10::impl::toGenericDict(d));
+            }),
+            "Tried to cast a Dict<int, str> to a Dict<str, str>. Key or value types mismatch.");
+}
+
+}  // namespace

@@ -135,6 +135,7 @@ TEST(WeakIValue, LocksWhileHeldNoneAfter) {
   t.reset();
   EXPECT_TRUE(weak_tensor.lock().isNone());
   EXPECT_EQ(c10::WeakIValue(IValue(5)).lock().toInt(), 5);
+  EXPECT_EQ(c10::WeakIValue(IValue(5)).use_count(), 1u);
 }
 
 TEST(IValueObjects, ClassesObjectsAndEnums) {

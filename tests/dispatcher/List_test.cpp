@@ -132,3 +132,14 @@ TEST(List, WrongKindErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(List, StdArraysBoxAsLists) {
+  EXPECT_TRUE(IValue(std::array<bool, 2>{true, false}).isBoolList());
+  const IValue strings(std::array<std::string, 2>{"first", "second"});
+  EXPECT_EQ(strings.toListRef().size(), 2u);
+  EXPECT_EQ(strings.toListRef()[1].toStringRef(), "second");
+}
+
+}  // namespace
