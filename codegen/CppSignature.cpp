@@ -163,7 +163,7 @@ std::string cpp_default(const c10::Argument& arg) {
   if (dv->isDouble()) return number(dv->toDouble());
   if (dv->isString()) return "\"" + dv->toStringRef() + "\"";
   if (dv->isIntList()) {
-    const auto& v = dv->toIntList();
+    const auto& v = dv->toIntListRef();
     bool all_same = !v.empty();
     for (int64_t x : v) all_same = all_same && x == v[0];
     if (arg.N() && all_same) return std::to_string(v[0]);
@@ -173,13 +173,13 @@ std::string cpp_default(const c10::Argument& arg) {
   }
   if (dv->isDoubleList()) {
     std::string s = "{";
-    const auto& v = dv->toDoubleList();
+    const auto& v = dv->toDoubleListRef();
     for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + number(v[i]);
     return s + "}";
   }
   if (dv->isBoolList()) {
     std::string s = "{";
-    const auto& v = dv->toBoolList();
+    const auto& v = dv->toBoolListRef();
     for (size_t i = 0; i < v.size(); ++i) s += std::string(i ? "," : "") + (v[i] ? "true" : "false");
     return s + "}";
   }

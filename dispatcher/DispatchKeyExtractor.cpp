@@ -59,7 +59,7 @@ DispatchKeySet DispatchKeyExtractor::getDispatchKeySetBoxed(const torch::jit::St
     if (ivalue.isTensor()) {
       visitor(ivalue.toTensor());
     } else if (ivalue.isTensorList()) {
-      visitor(ivalue.toTensorList());
+      visitor(ivalue.toTensorListRef());
     } else if (ivalue.isOptionalTensorList()) {
       visitor(ivalue.toOptionalTensorList());
     }

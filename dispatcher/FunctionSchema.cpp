@@ -138,7 +138,7 @@ void print_default(std::ostream& out, const Argument& arg) {
     return;
   }
   if (type.isList() && type.getElementType()->kind() == TypeKind::Int && value.isIntList()) {
-    const auto& ints = value.toIntList();
+    const auto& ints = value.toIntListRef();
     if (ints.size() > 1 &&
         std::all_of(ints.begin(), ints.end(), [&](int64_t i) { return i == ints[0]; })) {
       out << ints[0];

@@ -1,15 +1,14 @@
 #include "dispatcher/IValue.h"
 
-#include <cmath>
-#include <limits>
-#include <ostream>
-#include <sstream>
+#include <functional>
 
 namespace c10 {
 
 IValue::IValue(const Scalar& s) : IValue() {
   if (s.isFloatingPoint()) {
     *this = IValue(s.toDouble());
+  } else if (s.isComplex()) {
+    *this = IValue(s.toComplexDouble());
   } else if (s.isBoolean()) {
     *this = IValue(s.toBool());
   } else {
@@ -19,6 +18,7 @@ IValue::IValue(const Scalar& s) : IValue() {
 
 Scalar IValue::toScalar() const {
   if (isDouble()) return toDouble();
+  if (isComplexDouble()) return toComplexDouble();
   if (isInt()) return toInt();
   if (isBool()) return toBool();
   TORCH_CHECK(false, "IValue is not a Scalar");
@@ -26,34 +26,34 @@ Scalar IValue::toScalar() const {
 
 const char* IValue::tag_name(Tag tag) {
   switch (tag) {
-    case Tag::None:
-      return "None";
-    case Tag::Tensor:
-      return "Tensor";
-    case Tag::Double:
-      return "Double";
-    case Tag::Int:
-      return "Int";
-    case Tag::Bool:
-      return "Bool";
-    case Tag::Device:
-      return "Device";
-    case Tag::String:
-      return "String";
-    case Tag::IntList:
-      return "IntList";
-    case Tag::DoubleList:
-      return "DoubleList";
-    case Tag::BoolList:
-      return "BoolList";
-    case Tag::TensorList:
-      return "TensorList";
-    case Tag::OptionalTensorList:
-      return "OptionalTensorList";
-    case Tag::Tuple:
-      return "Tuple";
-    case Tag::Generator:
-      return "Generator";
+#define MINIATEN_TAG_NAME(name) \
+  case Tag::name:               \
+    return #name;
+    MINIATEN_TAG_NAME(None)
+    MINIATEN_TAG_NAME(Tensor)
+    MINIATEN_TAG_NAME(Double)
+    MINIATEN_TAG_NAME(Int)
+    MINIATEN_TAG_NAME(Bool)
+    MINIATEN_TAG_NAME(Device)
+    MINIATEN_TAG_NAME(Stream)
+    MINIATEN_TAG_NAME(ComplexDouble)
+    MINIATEN_TAG_NAME(Storage)
+    MINIATEN_TAG_NAME(String)
+    MINIATEN_TAG_NAME(IntList)
+    MINIATEN_TAG_NAME(DoubleList)
+    MINIATEN_TAG_NAME(BoolList)
+    MINIATEN_TAG_NAME(ComplexDoubleList)
+    MINIATEN_TAG_NAME(TensorList)
+    MINIATEN_TAG_NAME(OptionalTensorList)
+    MINIATEN_TAG_NAME(GenericList)
+    MINIATEN_TAG_NAME(Tuple)
+    MINIATEN_TAG_NAME(GenericDict)
+    MINIATEN_TAG_NAME(Future)
+    MINIATEN_TAG_NAME(Object)
+    MINIATEN_TAG_NAME(Enum)
+    MINIATEN_TAG_NAME(Blob)
+    MINIATEN_TAG_NAME(Generator)
+#undef MINIATEN_TAG_NAME
   }
   return "InvalidTag";
 }
@@ -67,155 +67,309 @@ void IValue::report_type_error(const char* expected) const {
   TORCH_CHECK(false, "Expected ", expected, " but got ", tagKind());
 }
 
+// ---- identity ---------------------------------------------------------------------------
+
+bool IValue::is(const IValue& rhs) const {
+  const bool undefined_lhs = isNone() || (isTensor() && !payload_.as_tensor.defined());
+  const bool undefined_rhs = rhs.isNone() || (rhs.isTensor() && !rhs.payload_.as_tensor.defined());
+  // An undefined tensor is None, as in libtorch.
+  if (undefined_lhs || undefined_rhs) return undefined_lhs && undefined_rhs;
+  if (isTensor()) return rhs.isTensor() && payload_.as_tensor.is_same(rhs.payload_.as_tensor);
+  if (is_heap(tag_)) {
+    return tag_ == rhs.tag_ && payload_.u.as_intrusive_ptr == rhs.payload_.u.as_intrusive_ptr;
+  }
+  return *this == rhs;
+}
+
+bool IValue::isAliasOf(const IValue& rhs) const {
+  if (tag_ != rhs.tag_) return false;
+  if (isTensor()) {
+    const at::Tensor& a = payload_.as_tensor;
+    const at::Tensor& b = rhs.payload_.as_tensor;
+    // Tensors without storage (undefined ones) compare by TensorImpl.
+    if (!a.has_storage() || !b.has_storage()) {
+      return a.defined() && a.unsafeGetTensorImpl() == b.unsafeGetTensorImpl();
+    }
+    return a.is_alias_of(b);
+  }
+  return is_heap(tag_) && payload_.u.as_intrusive_ptr == rhs.payload_.u.as_intrusive_ptr;
+}
+
+bool IValue::isPtrType() const {
+  if (isTensor()) return payload_.as_tensor.defined();
+  // An empty Storage holds no object (libtorch's legacy rule, kept for WeakIValue).
+  if (isStorage()) return payload_.u.as_intrusive_ptr != nullptr;
+  return is_heap(tag_);
+}
+
+const void* IValue::internalToPointer() const {
+  TORCH_INTERNAL_ASSERT(isPtrType(), "Can only call internalToPointer() for pointer types");
+  if (isTensor()) return payload_.as_tensor.unsafeGetTensorImpl();
+  return payload_.u.as_intrusive_ptr;
+}
+
+size_t IValue::use_count() const noexcept {
+  if (isTensor()) return payload_.as_tensor.use_count();
+  if (!isPtrType()) return 1;
+  return intrusive_ptr<intrusive_ptr_target>::reclaim_copy(payload_.u.as_intrusive_ptr)
+             .use_count() -
+         1;
+}
+
+// ---- hashing ----------------------------------------------------------------------------
+
 namespace {
 
-template <typename T>
-bool lists_equal(const std::vector<T>& a, const std::vector<T>& b) {
-  return a == b;
-}
-bool lists_equal(const std::vector<at::Tensor>& a, const std::vector<at::Tensor>& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (!a[i].is_same(b[i])) return false;
+// libtorch's undefined tensor is a singleton TensorImpl, so it hashes as that object's address
+// (not 0, which is None's hash); miniaten's is null, and hashes as this object's address.
+const char kUndefinedTensorIdentity = 0;
+
+// A type as Python annotates it ("List[int]", "Dict[str, Tensor]"): how libtorch names an
+// unhashable value's type.
+std::string annotation(const SchemaType& t) {
+  auto joined = [&](const char* name) {
+    std::string s = std::string(name) + "[";
+    const auto& contained = t.containedTypes();
+    for (size_t i = 0; i < contained.size(); ++i) s += (i ? ", " : "") + annotation(*contained[i]);
+    return s + "]";
+  };
+  switch (t.kind()) {
+    case TypeKind::List:
+      return joined("List");
+    case TypeKind::Optional:
+      return joined("Optional");
+    case TypeKind::Tuple:
+      return joined("Tuple");
+    case TypeKind::Dict:
+      return joined("Dict");
+    case TypeKind::Future:
+      return joined("Future");
+    case TypeKind::CustomClass:
+      return t.name();
+    case TypeKind::Device:
+      return "Device";
+    case TypeKind::Stream:
+      return "Stream";
+    default:
+      return t.str();  // int, float, complex, bool, str, Tensor, Storage, NoneType, Any
   }
-  return true;
-}
-bool lists_equal(const std::vector<c10::optional<at::Tensor>>& a,
-                 const std::vector<c10::optional<at::Tensor>>& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i].has_value() != b[i].has_value()) return false;
-    if (a[i].has_value() && !a[i]->is_same(*b[i])) return false;
-  }
-  return true;
 }
 
-// libtorch's rule: integral doubles print as "<int>." ("1.", "-5.", "0." for -0.0 too); others
-// with 17 significant digits ("0.10000000000000001", "1e-08", "1.0000000000000001e-05").
-void print_double(std::ostream& out, double d) {
-  const int c = std::fpclassify(d);
-  // The range test stands in for libtorch's int64 cast, which is undefined outside it.
-  if ((c == FP_NORMAL || c == FP_ZERO) && d >= -9223372036854775808.0 &&
-      d < 9223372036854775808.0) {
-    const auto i = static_cast<int64_t>(d);
-    if (static_cast<double>(i) == d) {
-      out << i << ".";
-      return;
-    }
-  }
-  std::ostringstream ss;
-  ss.precision(std::numeric_limits<double>::max_digits10);
-  ss << d;
-  out << ss.str();
-}
-
-void print_tensor(std::ostream& out, const at::Tensor& t) {
-  // libtorch prints the values too; the dispatcher layer prints only the footer it ends with.
-  if (!t.defined()) {
-    out << "[ Tensor (undefined) ]";
-    return;
-  }
-  out << "[ " << t.toString() << "{";
-  const auto sizes = t.sizes();
-  for (size_t i = 0; i < sizes.size(); ++i) out << (i > 0 ? "," : "") << sizes[i];
-  out << "} ]";
-}
-
-template <typename T>
-void print_list(std::ostream& out, const std::vector<T>& v) {
-  out << "[";
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (i > 0) out << ", ";
-    out << IValue(v[i]);
-  }
-  out << "]";
+size_t hash_combine(size_t seed, size_t value) {
+  return seed ^ (value + 0x9e3779b9 + (seed << 6) + (seed >> 2));
 }
 
 }  // namespace
 
-bool operator==(const IValue& lhs, const IValue& rhs) {
-  if (lhs.tag() != rhs.tag()) return false;
-  switch (lhs.tag()) {
-    case IValue::Tag::None:
-      return true;
-    case IValue::Tag::Tensor:
-      return lhs.toTensor().is_same(rhs.toTensor());
-    case IValue::Tag::Double:
-      return lhs.toDouble() == rhs.toDouble();
-    case IValue::Tag::Int:
-      return lhs.toInt() == rhs.toInt();
-    case IValue::Tag::Bool:
-      return lhs.toBool() == rhs.toBool();
-    case IValue::Tag::Device:
-      return lhs.toDevice() == rhs.toDevice();
-    case IValue::Tag::String:
-      return lhs.toStringRef() == rhs.toStringRef();
-    case IValue::Tag::IntList:
-      return lists_equal(lhs.toIntList(), rhs.toIntList());
-    case IValue::Tag::DoubleList:
-      return lists_equal(lhs.toDoubleList(), rhs.toDoubleList());
-    case IValue::Tag::BoolList:
-      return lists_equal(lhs.toBoolList(), rhs.toBoolList());
-    case IValue::Tag::TensorList:
-      return lists_equal(lhs.toTensorList(), rhs.toTensorList());
-    case IValue::Tag::OptionalTensorList:
-      return lists_equal(lhs.toOptionalTensorList(), rhs.toOptionalTensorList());
-    case IValue::Tag::Tuple:
-      return lhs.toTupleRef().elements() == rhs.toTupleRef().elements();
-    case IValue::Tag::Generator:
-      return lhs.toGenerator() == rhs.toGenerator();
+size_t IValue::hash(const IValue& v) {
+  switch (v.tag_) {
+    case Tag::None:
+      return 0;
+    case Tag::Bool:
+      return std::hash<bool>()(v.payload_.u.as_bool);
+    case Tag::Double:
+      return std::hash<double>()(v.payload_.u.as_double);
+    case Tag::Int:
+      return std::hash<int64_t>()(v.payload_.u.as_int);
+    case Tag::Tensor: {
+      // A tensor's hash is its identity, as Python's id().
+      const void* impl = v.payload_.as_tensor.unsafeGetTensorImpl();
+      return std::hash<const void*>()(impl ? impl : &kUndefinedTensorIdentity);
+    }
+    case Tag::Storage:
+      return std::hash<const void*>()(v.payload_.u.as_intrusive_ptr);
+    case Tag::String:
+      return std::hash<std::string>()(v.toStringRef());
+    case Tag::Device:
+      return std::hash<Device>()(v.toDevice());
+    case Tag::Tuple: {
+      size_t seed = 0;
+      for (const IValue& e : v.toTupleRef().elements()) seed = hash_combine(seed, hash(e));
+      return seed;
+    }
+    default:
+      break;
   }
-  return false;
+  TORCH_CHECK(false, "unhashable type: '", annotation(*v.type()), "'");
 }
 
-std::ostream& operator<<(std::ostream& out, const IValue& v) {
-  switch (v.tag()) {
-    case IValue::Tag::None:
-      return out << "None";
-    case IValue::Tag::Tensor:
-      print_tensor(out, v.toTensor());
-      return out;
-    case IValue::Tag::Double:
-      print_double(out, v.toDouble());
-      return out;
-    case IValue::Tag::Int:
-      return out << v.toInt();
-    case IValue::Tag::Bool:
-      return out << (v.toBool() ? "True" : "False");
-    case IValue::Tag::Device:
-      return out << v.toDevice().str();
-    case IValue::Tag::String:
-      return out << v.toStringRef();
-    case IValue::Tag::IntList:
-      print_list(out, v.toIntList());
-      return out;
-    case IValue::Tag::DoubleList:
-      print_list(out, v.toDoubleList());
-      return out;
-    case IValue::Tag::BoolList: {
-      // std::vector<bool> hands out proxies; copy each element to a real bool.
-      out << "[";
-      const auto& list = v.toBoolList();
-      for (size_t i = 0; i < list.size(); ++i) out << (i > 0 ? ", " : "") << IValue(bool(list[i]));
-      return out << "]";
-    }
-    case IValue::Tag::TensorList:
-      print_list(out, v.toTensorList());
-      return out;
-    case IValue::Tag::OptionalTensorList:
-      print_list(out, v.toOptionalTensorList());
-      return out;
-    case IValue::Tag::Tuple: {
-      const auto& elements = v.toTupleRef().elements();
-      out << "(";
-      for (size_t i = 0; i < elements.size(); ++i) out << (i > 0 ? ", " : "") << elements[i];
-      // A one-element tuple prints as Python writes it.
-      return out << (elements.size() == 1 ? ",)" : ")");
-    }
-    case IValue::Tag::Generator:
-      return out << "Generator";
+size_t IValue::HashAliasedIValue::operator()(const IValue& v) const {
+  if (v.isTensor()) {
+    const at::Tensor& t = v.payload_.as_tensor;
+    if (!t.has_storage()) return std::hash<const void*>()(t.unsafeGetTensorImpl());
+    return std::hash<const void*>()(t.storage().unsafeGetStorageImpl());
   }
-  return out;
+  // Other values alias only when they are the same object.
+  return static_cast<size_t>(v.payload_.u.as_int);
+}
+
+void IValue::getSubValues(HashAliasedIValues& subValues) const {
+  switch (tag_) {
+    case Tag::Tensor:
+      subValues.insert(*this);
+      return;
+    case Tag::TensorList:
+      subValues.insert(*this);
+      for (const at::Tensor& t : toTensorList()) IValue(t).getSubValues(subValues);
+      return;
+    case Tag::OptionalTensorList:
+      subValues.insert(*this);
+      for (const auto& t : toOptionalTensorList()) IValue(t).getSubValues(subValues);
+      return;
+    case Tag::GenericList:
+      subValues.insert(*this);
+      for (const IValue& e : toListRef()) e.getSubValues(subValues);
+      return;
+    case Tag::Tuple:
+      subValues.insert(*this);
+      for (const IValue& e : toTupleRef().elements()) e.getSubValues(subValues);
+      return;
+    case Tag::GenericDict:
+      subValues.insert(*this);
+      for (const auto& entry : toGenericDict()) {
+        entry.value().getSubValues(subValues);
+        entry.key().getSubValues(subValues);
+      }
+      return;
+    case Tag::Object: {
+      subValues.insert(*this);
+      const auto& object = toObjectRef();
+      for (const IValue& slot : object.slots()) slot.getSubValues(subValues);
+      return;
+    }
+    case Tag::Future:
+    case Tag::Device:
+      TORCH_CHECK(false, "Cannot inspect value of type ", tagKind());
+    default:
+      return;  // numbers and strings hold no subvalues
+  }
+}
+
+// ---- type -------------------------------------------------------------------------------
+
+TypePtr IValue::type() const {
+  switch (tag_) {
+    case Tag::None:
+      return NoneType::get();
+    case Tag::Tensor:
+      return TensorType::get();
+    case Tag::Double:
+      return FloatType::get();
+    case Tag::ComplexDouble:
+      return ComplexType::get();
+    case Tag::Int:
+      return IntType::get();
+    case Tag::Bool:
+      return BoolType::get();
+    case Tag::String:
+      return StringType::get();
+    case Tag::Device:
+      return DeviceObjType::get();
+    case Tag::Stream:
+      return StreamObjType::get();
+    case Tag::Storage:
+      return StorageType::get();
+    case Tag::IntList:
+      return SchemaType::list(IntType::get());
+    case Tag::DoubleList:
+      return SchemaType::list(FloatType::get());
+    case Tag::BoolList:
+      return SchemaType::list(BoolType::get());
+    case Tag::ComplexDoubleList:
+      return SchemaType::list(ComplexType::get());
+    case Tag::TensorList:
+      return SchemaType::list(TensorType::get());
+    case Tag::OptionalTensorList:
+      return SchemaType::list(SchemaType::optional(TensorType::get()));
+    case Tag::GenericList: {
+      const auto* impl = static_cast<const detail::ListImpl<IValue>*>(payload_.u.as_intrusive_ptr);
+      return SchemaType::list(impl->elementType ? impl->elementType : AnyType::get());
+    }
+    case Tag::Tuple: {
+      std::vector<TypePtr> types;
+      for (const IValue& e : toTupleRef().elements()) types.push_back(e.type());
+      return SchemaType::tuple(std::move(types));
+    }
+    case Tag::GenericDict: {
+      const auto* impl = static_cast<const detail::DictImpl*>(payload_.u.as_intrusive_ptr);
+      return SchemaType::dict(impl->keyType, impl->valueType);
+    }
+    case Tag::Future:
+      return SchemaType::future(toFuture()->elementType());
+    case Tag::Object:
+      return SchemaType::custom_class(toObjectRef().name());
+    case Tag::Enum:
+      return SchemaType::custom_class(toEnumHolder()->type()->str());
+    default:
+      return AnyType::get();
+  }
+}
+
+// ---- TorchScript's object model ---------------------------------------------------------
+
+ClassTypePtr ClassType::create(c10::optional<std::string> qualified_name,
+                               std::weak_ptr<CompilationUnit> cu, bool is_module) {
+  return std::make_shared<ClassType>(std::move(qualified_name), std::move(cu), is_module);
+}
+
+size_t ClassType::addAttribute(const std::string& name, TypePtr type, bool is_parameter) {
+  TORCH_CHECK(!hasAttribute(name), "attempting to add attribute '", name, "' to ", str(),
+              " but an attribute field of the same name already exists with type ",
+              getAttribute(*findAttributeSlot(name))->str());
+  attributes_.push_back(Attribute{name, std::move(type), is_parameter});
+  return attributes_.size() - 1;
+}
+
+c10::optional<size_t> ClassType::findAttributeSlot(const std::string& name) const {
+  for (size_t i = 0; i < attributes_.size(); ++i) {
+    if (attributes_[i].name == name) return i;
+  }
+  return c10::nullopt;
+}
+
+size_t ClassType::getAttributeSlot(const std::string& name) const {
+  auto slot = findAttributeSlot(name);
+  TORCH_CHECK(slot.has_value(), str(), " does not have an attribute with name '", name, "'");
+  return *slot;
+}
+
+const std::string& ClassType::getAttributeName(size_t slot) const {
+  TORCH_CHECK(slot < attributes_.size(), "attribute slot ", slot, " out of range");
+  return attributes_[slot].name;
+}
+
+const TypePtr& ClassType::getAttribute(size_t slot) const {
+  TORCH_CHECK(slot < attributes_.size(), "attribute slot ", slot, " out of range");
+  return attributes_[slot].type;
+}
+
+EnumType::EnumType(std::string name, TypePtr value_type, std::vector<EnumNameValue> names_values,
+                   std::weak_ptr<CompilationUnit> cu)
+    : name_(std::move(name)),
+      value_type_(std::move(value_type)),
+      names_values_(std::move(names_values)),
+      cu_(std::move(cu)) {}
+
+EnumTypePtr EnumType::create(std::string qualified_name, TypePtr value_type,
+                             std::vector<EnumNameValue> enum_names_values,
+                             std::weak_ptr<CompilationUnit> cu) {
+  const TypeKind kind = value_type ? value_type->kind() : TypeKind::Any;
+  TORCH_CHECK(kind == TypeKind::Int || kind == TypeKind::Float || kind == TypeKind::Str,
+              "Cannot create Enum with value type '", value_type ? value_type->str() : "None",
+              "', only int, float and string are supported");
+  return std::make_shared<EnumType>(std::move(qualified_name), std::move(value_type),
+                                    std::move(enum_names_values), std::move(cu));
+}
+
+bool operator==(const EnumType& lhs, const EnumType& rhs) {
+  return lhs.qualifiedClassName() == rhs.qualifiedClassName() &&
+         *lhs.getValueType() == *rhs.getValueType();
+}
+
+std::string ivalue::EnumHolder::unqualifiedClassName() const {
+  const std::string& name = qualifiedClassName();
+  const auto dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(dot + 1);
 }
 
 }  // namespace c10

@@ -7,7 +7,7 @@
 #include "aten/core/TensorBase.h"
 #include "c10/core/Scalar.h"
 #include "c10/util/MaybeOwned.h"
-#include "dispatcher/List.h"
+#include "dispatcher/ListFwd.h"
 
 namespace at {
 

@@ -59,7 +59,8 @@ namespace std {
 template <>
 struct hash<c10::Device> {
   size_t operator()(c10::Device d) const noexcept {
-    return (static_cast<size_t>(static_cast<uint8_t>(d.type())) << 8) |
+    // libtorch's bits: type in the third byte, index in the first (IValue(cuda:2).hash() is 65538).
+    return (static_cast<size_t>(static_cast<uint8_t>(d.type())) << 16) |
            static_cast<uint8_t>(d.index());
   }
 };

@@ -1,6 +1,6 @@
 #pragma once
-// Scalar: a number that is not a tensor — int64, double or bool — as operator arguments
-// (add(t, 2.5), alpha=1) carry them.
+// Scalar: a number that is not a tensor — int64, double, complex<double> or bool — as operator
+// arguments (add(t, 2.5), alpha=1) carry them.
 //
 //   c10::Scalar s = 2.5;
 //   s.isFloatingPoint();   // true
@@ -15,6 +15,7 @@
 #include "c10/util/BFloat16.h"
 #include "c10/util/Exception.h"
 #include "c10/util/Half.h"
+#include "c10/util/complex.h"
 
 namespace c10 {
 
@@ -24,6 +25,11 @@ namespace detail {
 // libtorch's overflow rule for Scalar::to<T>: integer sources only overflow past T's range
 // in the way c10::overflows defines (negative values into unsigned types wrap silently);
 // floating sources overflow when finite and out of range.
+template <typename T>
+struct is_complex : std::false_type {};
+template <typename T>
+struct is_complex<c10::complex<T>> : std::true_type {};
+
 template <typename To, typename From>
 bool overflows(From f) {
   using limit = std::numeric_limits<To>;
@@ -57,7 +63,7 @@ bool overflows(From f) {
 
 class C10_API Scalar {
  public:
-  enum class Tag : uint8_t { HAS_i, HAS_d, HAS_b };
+  enum class Tag : uint8_t { HAS_i, HAS_d, HAS_b, HAS_z };
 
   Scalar() : Scalar(int64_t(0)) {}
   Scalar(double v) : tag_(Tag::HAS_d) { v_.d = v; }  // NOLINT
@@ -65,6 +71,8 @@ class C10_API Scalar {
   Scalar(Half v) : Scalar(static_cast<double>(static_cast<float>(v))) {}  // NOLINT
   Scalar(BFloat16 v) : Scalar(static_cast<double>(static_cast<float>(v))) {}  // NOLINT
   Scalar(bool v) : tag_(Tag::HAS_b) { v_.i = v; }  // NOLINT
+  Scalar(c10::complex<double> v) : tag_(Tag::HAS_z) { v_.z = v; }  // NOLINT
+  Scalar(c10::complex<float> v) : Scalar(c10::complex<double>(v)) {}  // NOLINT
   template <typename T,
             typename std::enable_if_t<std::is_integral<T>::value && !std::is_same<T, bool>::value,
                                       int> = 0>
@@ -77,11 +85,31 @@ class C10_API Scalar {
     return tag_ == Tag::HAS_i || (includeBool && tag_ == Tag::HAS_b);
   }
   bool isBoolean() const { return tag_ == Tag::HAS_b; }
-  bool isComplex() const { return false; }
+  bool isComplex() const { return tag_ == Tag::HAS_z; }
 
-  // The value as T, raising "value cannot be converted to type T without overflow".
+  // The value as T, raising "value cannot be converted to type T without overflow" (a complex
+  // value with a nonzero imaginary part overflows every real T, as in libtorch).
   template <typename T>
   T to() const {
+    if constexpr (detail::is_complex<T>::value) {
+      using R = typename T::value_type;
+      if (tag_ == Tag::HAS_z) return T(static_cast<R>(v_.z.real()), static_cast<R>(v_.z.imag()));
+      if (tag_ == Tag::HAS_d) return T(static_cast<R>(v_.d));
+      return T(static_cast<R>(v_.i));
+    } else {
+      if (tag_ == Tag::HAS_z) {
+        if (v_.z.imag() != 0) detail::throw_scalar_overflow(type_name<T>());
+        return checked<T>(v_.z.real());
+      }
+      return to_real<T>();
+    }
+  }
+  c10::complex<double> toComplexDouble() const { return to<c10::complex<double>>(); }
+  c10::complex<float> toComplexFloat() const { return to<c10::complex<float>>(); }
+
+ private:
+  template <typename T>
+  T to_real() const {
     switch (tag_) {
       case Tag::HAS_d:
         return checked<T>(v_.d);
@@ -92,6 +120,8 @@ class C10_API Scalar {
         return checked<T>(v_.i);
     }
   }
+
+ public:
   double toDouble() const { return to<double>(); }
   float toFloat() const { return to<float>(); }
   int64_t toLong() const { return to<int64_t>(); }
@@ -104,8 +134,11 @@ class C10_API Scalar {
   BFloat16 toBFloat16() const { return to<BFloat16>(); }
 
   // Long, Double or Bool: the type a Scalar argument contributes to type promotion.
+  // A complex Scalar has none until miniaten has ScalarType::ComplexDouble.
   ScalarType type() const {
     switch (tag_) {
+      case Tag::HAS_z:
+        report_no_complex_dtype();
       case Tag::HAS_d:
         return ScalarType::Double;
       case Tag::HAS_b:
@@ -120,6 +153,7 @@ class C10_API Scalar {
   bool equal(double num) const;
   bool equal(bool num) const;
   bool equal(int64_t num) const;
+  bool equal(c10::complex<double> num) const;
 
  private:
   template <typename T, typename From>
@@ -129,11 +163,14 @@ class C10_API Scalar {
   }
   template <typename T>
   static const char* type_name();
+  [[noreturn]] static void report_no_complex_dtype();
 
   Tag tag_;
-  union {
+  union Value {
     double d;
     int64_t i;
+    c10::complex<double> z;
+    Value() : i(0) {}
   } v_;
 };
 
@@ -149,10 +186,12 @@ const char* Scalar::type_name() {
   if (std::is_same<T, int16_t>::value) return "int16_t";
   if (std::is_same<T, int32_t>::value) return "int";
   if (std::is_same<T, int64_t>::value) return "int64_t";
+  if (std::is_same<T, c10::complex<float>>::value) return "c10::complex<float>";
+  if (std::is_same<T, c10::complex<double>>::value) return "c10::complex<double>";
   return "unknown";
 }
 
-// Printed as libtorch prints Scalars: 3, 2.5, true.
+// Printed as libtorch prints Scalars: 3, 2.5, true, (2,-3).
 C10_API std::ostream& operator<<(std::ostream& out, const Scalar& s);
 
 }  // namespace c10

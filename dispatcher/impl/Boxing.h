@@ -50,11 +50,11 @@ struct ivalue_to_arg<c10::string_view> {
 };
 template <>
 struct ivalue_to_arg<IntArrayRef> {
-  static IntArrayRef call(IValue& v) { return v.toIntList(); }
+  static IntArrayRef call(IValue& v) { return v.toIntListRef(); }
 };
 template <>
 struct ivalue_to_arg<ArrayRef<double>> {
-  static ArrayRef<double> call(IValue& v) { return v.toDoubleList(); }
+  static ArrayRef<double> call(IValue& v) { return v.toDoubleListRef(); }
 };
 template <>
 struct ivalue_to_arg<ArrayRef<at::Tensor>> {
@@ -64,21 +64,21 @@ template <>
 struct ivalue_to_arg<c10::optional<IntArrayRef>> {
   static c10::optional<IntArrayRef> call(IValue& v) {
     if (v.isNone()) return c10::nullopt;
-    return IntArrayRef(v.toIntList());
+    return IntArrayRef(v.toIntListRef());
   }
 };
 template <>
 struct ivalue_to_arg<c10::OptionalIntArrayRef> {
   static c10::OptionalIntArrayRef call(IValue& v) {
     if (v.isNone()) return c10::nullopt;
-    return IntArrayRef(v.toIntList());
+    return IntArrayRef(v.toIntListRef());
   }
 };
 template <>
 struct ivalue_to_arg<c10::optional<ArrayRef<double>>> {
   static c10::optional<ArrayRef<double>> call(IValue& v) {
     if (v.isNone()) return c10::nullopt;
-    return ArrayRef<double>(v.toDoubleList());
+    return ArrayRef<double>(v.toDoubleListRef());
   }
 };
 template <>
@@ -91,7 +91,7 @@ struct ivalue_to_arg<c10::optional<c10::string_view>> {
 template <size_t N>
 struct ivalue_to_arg<std::array<bool, N>> {
   static std::array<bool, N> call(IValue& v) {
-    const auto& list = v.toBoolList();
+    const auto& list = v.toBoolListRef();
     TORCH_CHECK(list.size() == N, "Expected a list of ", N, " bools but got ", list.size());
     std::array<bool, N> result{};
     for (size_t i = 0; i < N; ++i) result[i] = list[i];
@@ -102,7 +102,7 @@ struct ivalue_to_arg<std::array<bool, N>> {
 template <>
 struct ivalue_to_arg<c10::List<c10::optional<at::Tensor>>> {
   static c10::List<c10::optional<at::Tensor>> call(IValue& v) {
-    return c10::List<c10::optional<at::Tensor>>(v.toOptionalTensorList());
+    return v.to<c10::List<c10::optional<at::Tensor>>>();  // shares the stack's list
   }
 };
 
@@ -110,10 +110,6 @@ struct ivalue_to_arg<c10::List<c10::optional<at::Tensor>>> {
 template <class T>
 IValue to_ivalue(const T& x) {
   return IValue(x);
-}
-template <class T>
-IValue to_ivalue(const c10::List<T>& x) {
-  return IValue(x.vec());
 }
 inline IValue to_ivalue(const c10::OptionalIntArrayRef& x) {
   return x.has_value() ? IValue(*x) : IValue();

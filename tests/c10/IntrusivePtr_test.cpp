@@ -40,3 +40,26 @@ TEST(IntrusivePtr, ReleaseAndReclaimRoundTrip) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(WeakIntrusivePtr, LocksWhileAliveAndDeletesAfterTheLastObserver) {
+  int destroyed = 0;
+  auto strong = c10::make_intrusive<Counted>(&destroyed);
+  c10::weak_intrusive_ptr<Counted> weak(strong);
+  EXPECT_EQ(weak.use_count(), 1u);
+  {
+    auto locked = weak.lock();
+    EXPECT_TRUE(locked == strong);
+    EXPECT_EQ(strong.use_count(), 2u);
+  }
+  strong.reset();
+  // release_resources() ran; the object itself lives until its last observer goes.
+  EXPECT_TRUE(weak.expired());
+  EXPECT_FALSE(weak.lock().defined());
+  EXPECT_EQ(destroyed, 0);
+  { auto gone = std::move(weak); }
+  EXPECT_EQ(destroyed, 1);
+}
+
+}  // namespace

@@ -136,14 +136,15 @@ TEST(IValue, Lists) {
   EXPECT_TRUE(il.isIntList());
   EXPECT_TRUE(il.isList());
   EXPECT_EQ(il.toIntVector(), ints);
-  EXPECT_EQ(il.toIntList(), ints);
+  EXPECT_EQ(il.toIntList().vec(), ints);
+  EXPECT_EQ(il.toIntListRef(), ints);
   EXPECT_EQ(il.tagKind(), "GenericList");  // as libtorch reports every list
 
   const IValue dl = std::vector<double>{1.0, 2.5};
   EXPECT_TRUE(dl.isDoubleList());
   EXPECT_EQ(dl.toDoubleVector(), (std::vector<double>{1.0, 2.5}));
   const IValue bl = std::vector<bool>{true, false};
-  EXPECT_EQ(bl.toBoolList(), (std::vector<bool>{true, false}));
+  EXPECT_EQ(bl.toBoolList().vec(), (std::vector<bool>{true, false}));
 
   at::Tensor t = make_tensor();
   const IValue tl = std::vector<at::Tensor>{t};
@@ -217,15 +218,17 @@ TEST(IValue, GenericToAndOptionals) {
   EXPECT_FALSE(IValue().toOptional<at::Tensor>().has_value());
 }
 
-TEST(IValue, EqualityIsDeepButTensorsCompareByIdentity) {
+TEST(IValue, EqualityIsDeepAndContainersCompareTensorsByIdentityFirst) {
   EXPECT_EQ(IValue(1), IValue(1));
   EXPECT_NE(IValue(1), IValue(1.0));
   EXPECT_EQ(IValue(std::vector<int64_t>{1, 2}), IValue(std::vector<int64_t>{1, 2}));
   EXPECT_EQ(IValue(c10::ivalue::Tuple::create({IValue(1), IValue("a")})),
             IValue(c10::ivalue::Tuple::create({IValue(1), IValue("a")})));
   at::Tensor t = make_tensor();
-  EXPECT_EQ(IValue(t), IValue(t));
-  EXPECT_NE(IValue(t), IValue(make_tensor()));
+  EXPECT_TRUE(IValue(t).is(IValue(t)));
+  EXPECT_FALSE(IValue(t).is(IValue(make_tensor())));
+  // [container equality]: the same tensor in two lists is equal without comparing elements.
+  EXPECT_EQ(IValue(std::vector<at::Tensor>{t}), IValue(std::vector<at::Tensor>{t}));
 }
 
 TEST(Stack, PushPopPeekDropLast) {
