@@ -56,18 +56,18 @@ class C10_API BoxedKernel final {
   static BoxedKernel makeFromFunction() {
     return BoxedKernel(nullptr, &boxed_trampoline_with_keys<func>);
   }
-  // KernelFunctor: an OperatorKernel with operator()(const OperatorHandle&, DispatchKeySet, Stack*).
+  // KernelFunctor: an OperatorKernel with operator()(const OperatorHandle&, DispatchKeySet,
+  // Stack*).
   template <class KernelFunctor>
   static BoxedKernel makeFromFunctor(std::unique_ptr<KernelFunctor> functor) {
     static_assert(std::is_base_of<OperatorKernel, KernelFunctor>::value,
                   "Tried to call BoxedKernel::makeFromFunctor<KernelFunctor>, but the functor "
                   "doesn't inherit from c10::OperatorKernel. Please have the functor inherit "
                   "from it.");
-    return BoxedKernel(c10::intrusive_ptr<OperatorKernel>::adopt_new(functor.release()),
-                       [](OperatorKernel* kernel, const OperatorHandle& op, DispatchKeySet ks,
-                          torch::jit::Stack* stack) {
-                         (*static_cast<KernelFunctor*>(kernel))(op, ks, stack);
-                       });
+    return BoxedKernel(
+        c10::intrusive_ptr<OperatorKernel>::adopt_new(functor.release()),
+        [](OperatorKernel* kernel, const OperatorHandle& op, DispatchKeySet ks,
+           torch::jit::Stack* stack) { (*static_cast<KernelFunctor*>(kernel))(op, ks, stack); });
   }
 
   // "Not here: go to the next key." The dispatcher skips fallthrough keys before choosing; the
@@ -100,8 +100,8 @@ class C10_API BoxedKernel final {
   }
   static void fallthrough_kernel(OperatorKernel*, const OperatorHandle&, DispatchKeySet,
                                  torch::jit::Stack*);
-  static void ambiguous_autogradother_kernel(OperatorKernel*, const OperatorHandle&,
-                                             DispatchKeySet, torch::jit::Stack*);
+  static void ambiguous_autogradother_kernel(OperatorKernel*, const OperatorHandle&, DispatchKeySet,
+                                             torch::jit::Stack*);
   static void named_not_supported_kernel(OperatorKernel*, const OperatorHandle&, DispatchKeySet,
                                          torch::jit::Stack*);
 

@@ -19,10 +19,14 @@ enum class AliasAnalysisKind : uint8_t {
 
 constexpr const char* toString(AliasAnalysisKind kind) {
   switch (kind) {
-    case AliasAnalysisKind::CONSERVATIVE: return "CONSERVATIVE";
-    case AliasAnalysisKind::FROM_SCHEMA: return "FROM_SCHEMA";
-    case AliasAnalysisKind::PURE_FUNCTION: return "PURE_FUNCTION";
-    case AliasAnalysisKind::INTERNAL_SPECIAL_CASE: return "INTERNAL_SPECIAL_CASE";
+    case AliasAnalysisKind::CONSERVATIVE:
+      return "CONSERVATIVE";
+    case AliasAnalysisKind::FROM_SCHEMA:
+      return "FROM_SCHEMA";
+    case AliasAnalysisKind::PURE_FUNCTION:
+      return "PURE_FUNCTION";
+    case AliasAnalysisKind::INTERNAL_SPECIAL_CASE:
+      return "INTERNAL_SPECIAL_CASE";
   }
   return "UNKNOWN";
 }

@@ -66,12 +66,14 @@ void RegisterOperators::checkSchemaAndRegisterOp_(Options&& options) {
 
 FunctionSchema RegisterOperators::inferSchemaFromKernels_(const OperatorName& op_name,
                                                           const Options& options) {
-  TORCH_CHECK(!options.kernels_.empty(), "Cannot infer operator schema in registration of operator ",
-              op_name, " because there is no kernel specified.");
+  TORCH_CHECK(!options.kernels_.empty(),
+              "Cannot infer operator schema in registration of operator ", op_name,
+              " because there is no kernel specified.");
   for (const auto& kernel : options.kernels_) {
     if (kernel.inferred_signature) {
       const std::string overload = op_name.overload_name.empty() ? "" : "." + op_name.overload_name;
-      return torch::jit::parseSchema(kernel.inferred_signature->schema_text(op_name.name + overload));
+      return torch::jit::parseSchema(
+          kernel.inferred_signature->schema_text(op_name.name + overload));
     }
   }
   TORCH_CHECK(false, "Cannot infer operator schema for this kind of kernel in registration of ",

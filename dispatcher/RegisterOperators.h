@@ -153,7 +153,8 @@ class C10_API RegisterOperators final {
       static_assert(kernel_func != nullptr, "Kernel function cannot be nullptr");
       return std::move(*this).addKernel_(
           dispatch_key,
-          KernelFunction::makeFromUnboxedFunction(CompileTimeFunctionPointer<FuncType, kernel_func>()),
+          KernelFunction::makeFromUnboxedFunction(
+              CompileTimeFunctionPointer<FuncType, kernel_func>()),
           impl::CppSignature::make<FuncType>(),
           std::make_unique<InferredSignature>(InferredSignature::make<FuncType>()));
     }
@@ -242,10 +243,13 @@ class C10_API RegisterOperators final {
                   "c10::OperatorKernel is part of the new kernel registration API and shouldn't "
                   "be used together with the deprecated registration API. Please use the new "
                   "RegisterOperators::options().kernel() based API instead.");
-    return std::move(*this).op(std::move(options).schema(schema_or_name).addKernel_(
-        c10::nullopt, KernelFunction::makeFromUnboxedLambda<true>(std::forward<Lambda>(lambda)),
-        impl::CppSignature::make<L>(),
-        std::make_unique<InferredSignature>(InferredSignature::make<L>())));
+    return std::move(*this).op(
+        std::move(options)
+            .schema(schema_or_name)
+            .addKernel_(c10::nullopt,
+                        KernelFunction::makeFromUnboxedLambda<true>(std::forward<Lambda>(lambda)),
+                        impl::CppSignature::make<L>(),
+                        std::make_unique<InferredSignature>(InferredSignature::make<L>())));
   }
 
  private:

@@ -7,7 +7,8 @@
 //     void onOperatorDeregistered(const c10::OperatorHandle& op) override { --n; }
 //     int n = 0;
 //   };
-//   auto handle = c10::Dispatcher::singleton().addRegistrationListener(std::make_unique<Counter>());
+//   auto& dispatcher = c10::Dispatcher::singleton();
+//   auto handle = dispatcher.addRegistrationListener(std::make_unique<Counter>());
 //
 // A new listener is first told of every operator that already has a schema. Kernels registered
 // without a schema (a TORCH_LIBRARY_IMPL before its TORCH_LIBRARY) are not operators yet: the

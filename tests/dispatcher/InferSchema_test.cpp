@@ -32,15 +32,15 @@ TEST(InferSchema, AFixedSizeListTakesAnyListOfItsType) {
   EXPECT_EQ(InferredSignature::make<void(std::array<bool, 3>, c10::IntArrayRef)>().mismatch_reason(
                 schema),
             "");
-  EXPECT_EQ(
-      InferredSignature::make<void(std::vector<bool>, double)>().mismatch_reason(schema),
-      "Type mismatch in argument 2: int[] vs float");
+  EXPECT_EQ(InferredSignature::make<void(std::vector<bool>, double)>().mismatch_reason(schema),
+            "Type mismatch in argument 2: int[] vs float");
 }
 
 TEST(InferSchema, ASchemaTextForAName) {
-  EXPECT_EQ(InferredSignature::make<at::Tensor(const at::Tensor&, c10::optional<int64_t>)>()
-                .schema_text("ns::op.overload"),
-            "ns::op.overload(Tensor _0, int? _1) -> Tensor _0");
+  EXPECT_EQ(
+      InferredSignature::make<at::Tensor(const at::Tensor&, c10::optional<int64_t>)>().schema_text(
+          "ns::op.overload"),
+      "ns::op.overload(Tensor _0, int? _1) -> Tensor _0");
 }
 
 }  // namespace

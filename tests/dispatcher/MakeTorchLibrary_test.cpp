@@ -15,8 +15,8 @@
 namespace {
 
 using c10::AliasAnalysisKind;
-using c10::DispatchKey;
 using c10::Dispatcher;
+using c10::DispatchKey;
 
 const c10::FunctionSchema& schema_of(const char* name) {
   return Dispatcher::singleton().findSchema({name, ""})->schema();
@@ -44,7 +44,8 @@ TEST(MakeTorchLibrary, SchemaTextIsFromSchemaAndParsedSchemasKeepTheDefault) {
 TEST(MakeTorchLibrary, OneDefLibraryPerNamespaceUntilItIsDropped) {
   {
     auto m = MAKE_TORCH_LIBRARY(makelib_once);
-    const std::string error = test_util::error_of([] { auto m2 = MAKE_TORCH_LIBRARY(makelib_once); });
+    const std::string error =
+        test_util::error_of([] { auto m2 = MAKE_TORCH_LIBRARY(makelib_once); });
     EXPECT_EQ(error.rfind("Only a single TORCH_LIBRARY can be used to register the namespace "
                           "makelib_once",
                           0),

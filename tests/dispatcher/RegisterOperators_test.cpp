@@ -15,8 +15,8 @@
 namespace {
 
 using c10::AliasAnalysisKind;
-using c10::DispatchKey;
 using c10::Dispatcher;
+using c10::DispatchKey;
 using c10::RegisterOperators;
 
 // Each kernel returns a number saying which one ran.
@@ -25,7 +25,9 @@ struct AddKernel final : c10::OperatorKernel {
   int64_t operator()(const at::Tensor&, int64_t x) { return x + offset_; }
   int64_t offset_;
 };
-int64_t times_two(const at::Tensor&, int64_t x) { return 2 * x; }
+int64_t times_two(const at::Tensor&, int64_t x) {
+  return 2 * x;
+}
 void boxed_kernel(const c10::OperatorHandle&, torch::jit::Stack* stack) {
   torch::jit::drop(*stack, 2);
   stack->emplace_back(int64_t(-1));
@@ -40,13 +42,13 @@ int64_t call(const std::string& name, DispatchKey key, int64_t x) {
 
 TEST(RegisterOperators, KernelsPerKeyAndCatchAll) {
   const std::string name = "test::" + test_util::unique_op("legacy");
-  auto registrar = RegisterOperators().op(
-      name + "(Tensor self, int x) -> int",
-      RegisterOperators::options()
-          .kernel<AddKernel>(DispatchKey::CPU, 100)
-          .kernel<decltype(times_two), &times_two>(DispatchKey::CUDA)
-          .kernel<&boxed_kernel>(DispatchKey::Meta)
-          .catchAllKernel([](const at::Tensor&, int64_t x) { return x; }));
+  auto registrar =
+      RegisterOperators().op(name + "(Tensor self, int x) -> int",
+                             RegisterOperators::options()
+                                 .kernel<AddKernel>(DispatchKey::CPU, 100)
+                                 .kernel<decltype(times_two), &times_two>(DispatchKey::CUDA)
+                                 .kernel<&boxed_kernel>(DispatchKey::Meta)
+                                 .catchAllKernel([](const at::Tensor&, int64_t x) { return x; }));
   EXPECT_EQ(call(name, DispatchKey::CPU, 5), 105);
   EXPECT_EQ(call(name, DispatchKey::CUDA, 5), 10);
   EXPECT_EQ(call(name, DispatchKey::Meta, 5), -1);
@@ -78,9 +80,10 @@ TEST(RegisterOperators, DeprecatedFunctionAndLambdaForms) {
 
 TEST(RegisterOperators, InfersTheSchemaFromTheFirstKernelThatHasOne) {
   const std::string name = "test::" + test_util::unique_op("legacy");
-  auto registrar = RegisterOperators().op(name + ".ov", RegisterOperators::options()
-                                                            .kernel<&boxed_kernel>(DispatchKey::CPU)
-                                                            .kernel<AddKernel>(DispatchKey::CUDA, 1));
+  auto registrar =
+      RegisterOperators().op(name + ".ov", RegisterOperators::options()
+                                               .kernel<&boxed_kernel>(DispatchKey::CPU)
+                                               .kernel<AddKernel>(DispatchKey::CUDA, 1));
   auto op = Dispatcher::singleton().findSchema({name, "ov"});
   ASSERT_TRUE(op.has_value());
   EXPECT_EQ(c10::toString(op->schema()), name + ".ov(Tensor _0, int _1) -> int _0");
@@ -108,9 +111,9 @@ TEST(RegisterOperators, AliasAnalysisIsRecordedOnTheSchema) {
 TEST(RegisterOperators, DestroyingTheRegistrarRemovesTheOperator) {
   const std::string name = "test::" + test_util::unique_op("legacy");
   {
-    auto registrar = RegisterOperators().op(
-        name + "(Tensor self, int x) -> int",
-        RegisterOperators::options().kernel<AddKernel>(DispatchKey::CPU, 0));
+    auto registrar =
+        RegisterOperators().op(name + "(Tensor self, int x) -> int",
+                               RegisterOperators::options().kernel<AddKernel>(DispatchKey::CPU, 0));
     EXPECT_TRUE(Dispatcher::singleton().findOp({name, ""}).has_value());
   }
   // Neither schema nor kernel is left: the name is gone altogether, as in libtorch.
@@ -125,45 +128,63 @@ TEST(RegisterOperators, DestroyingTheRegistrarRemovesTheOperator) {
 }
 
 TEST(RegisterOperators, ErrorTexts) {
-  EXPECT_EQ(test_util::error_of([] { RegisterOperators().op(RegisterOperators::options().catchAllKernel<AddKernel>(1)); }),
+  EXPECT_EQ(test_util::error_of([] {
+              RegisterOperators().op(RegisterOperators::options().catchAllKernel<AddKernel>(1));
+            }),
             "In operator registration: Tried to register an operator without specifying a "
-                   "schema or operator name.");
+            "schema or operator name.");
   EXPECT_EQ(test_util::error_of([] { RegisterOperators().op("_t::a.ov"); }),
             "Cannot infer operator schema in registration of operator _t::a.ov because "
-                   "there is no kernel specified.");
-  EXPECT_EQ(test_util::error_of([] { RegisterOperators().op("_t::a",
-                             RegisterOperators::options().kernel<&boxed_kernel>(DispatchKey::CPU)); }),
-            "Cannot infer operator schema for this kind of kernel in registration of operator _t::a. "
+            "there is no kernel specified.");
+  EXPECT_EQ(
+      test_util::error_of([] {
+        RegisterOperators().op(
+            "_t::a", RegisterOperators::options().kernel<&boxed_kernel>(DispatchKey::CPU));
+      }),
+      "Cannot infer operator schema for this kind of kernel in registration of operator _t::a. "
       "Please explicitly specify the operator schema or specify at least one kernel for which we "
       "can infer the schema.");
-  EXPECT_EQ(test_util::error_of([] { RegisterOperators().op("_t::a(Tensor x, int y) -> int",
-                                          RegisterOperators::options()
-                                              .kernel<AddKernel>(DispatchKey::CPU, 1)
-                                              .kernel<AddKernel>(DispatchKey::CPU, 2)); }),
+  EXPECT_EQ(test_util::error_of([] {
+              RegisterOperators().op("_t::a(Tensor x, int y) -> int",
+                                     RegisterOperators::options()
+                                         .kernel<AddKernel>(DispatchKey::CPU, 1)
+                                         .kernel<AddKernel>(DispatchKey::CPU, 2));
+            }),
             "In operator registration: Tried to register multiple kernels with same "
-                   "dispatch key CPU for operator schema _t::a(Tensor x, int y) -> int");
-  EXPECT_EQ(test_util::error_of([] { RegisterOperators().op("_t::a(Tensor x, int y) -> int",
-                                          RegisterOperators::options()
-                                              .catchAllKernel<AddKernel>(1)
-                                              .catchAllKernel<AddKernel>(2)); }),
-            "In operator registration: Tried to register multiple catch-all kernels for "
-                   "operator schema _t::a(Tensor x, int y) -> int");
-  EXPECT_EQ(test_util::error_of([] { RegisterOperators().op("_t::a", RegisterOperators::options()
-                                                       .catchAllKernel<AddKernel>(1)
-                                                       .aliasAnalysis(AliasAnalysisKind::FROM_SCHEMA)); }),
+            "dispatch key CPU for operator schema _t::a(Tensor x, int y) -> int");
+  EXPECT_EQ(
+      test_util::error_of([] {
+        RegisterOperators().op(
+            "_t::a(Tensor x, int y) -> int",
+            RegisterOperators::options().catchAllKernel<AddKernel>(1).catchAllKernel<AddKernel>(2));
+      }),
+      "In operator registration: Tried to register multiple catch-all kernels for "
+      "operator schema _t::a(Tensor x, int y) -> int");
+  EXPECT_EQ(test_util::error_of([] {
+              RegisterOperators().op(
+                  "_t::a", RegisterOperators::options().catchAllKernel<AddKernel>(1).aliasAnalysis(
+                               AliasAnalysisKind::FROM_SCHEMA));
+            }),
             "In operator registration: Tried to register operator _t::a(Tensor _0, int _1) "
-                   "-> int _0 with AliasAnalysisKind::FROM_SCHEMA, but the schema is inferred.");
-  EXPECT_EQ(test_util::error_of([] { RegisterOperators().op(RegisterOperators::options().schema("_t::a").schema("_t::b")); }),
+            "-> int _0 with AliasAnalysisKind::FROM_SCHEMA, but the schema is inferred.");
+  EXPECT_EQ(test_util::error_of([] {
+              RegisterOperators().op(RegisterOperators::options().schema("_t::a").schema("_t::b"));
+            }),
             "Tried to register operator _t::b but specified schema multiple times. You can only "
-      "specify the schema once per operator registration.");
-  EXPECT_EQ(test_util::error_of([] { RegisterOperators().op("_t::a(Tensor x, int y) -> int",
-                                          RegisterOperators::options()
-                                              .aliasAnalysis(AliasAnalysisKind::PURE_FUNCTION)
-                                              .aliasAnalysis(AliasAnalysisKind::CONSERVATIVE)); }),
+            "specify the schema once per operator registration.");
+  EXPECT_EQ(test_util::error_of([] {
+              RegisterOperators().op("_t::a(Tensor x, int y) -> int",
+                                     RegisterOperators::options()
+                                         .aliasAnalysis(AliasAnalysisKind::PURE_FUNCTION)
+                                         .aliasAnalysis(AliasAnalysisKind::CONSERVATIVE));
+            }),
             "You can only call aliasAnalysis() once per operator registration.");
-  EXPECT_EQ(test_util::error_of([] { RegisterOperators().op("_t::a(Tensor x) -> int",
-                             RegisterOperators::options().kernel<AddKernel>(DispatchKey::CPU, 1)); }),
-            "Inferred operator schema for a C++ kernel function doesn't match the expected function "
+  EXPECT_EQ(
+      test_util::error_of([] {
+        RegisterOperators().op("_t::a(Tensor x) -> int",
+                               RegisterOperators::options().kernel<AddKernel>(DispatchKey::CPU, 1));
+      }),
+      "Inferred operator schema for a C++ kernel function doesn't match the expected function "
       "schema.\n  operator: _t::a\n  expected schema: _t::a(Tensor x) -> int\n    registered by "
       "RegisterOperators\n  inferred schema: (Tensor _0, int _1) -> int _0\n    registered by "
       "RegisterOperators\n  reason: The number of arguments is different. 1 vs 2.");
