@@ -125,11 +125,37 @@ RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::strin
   op.operatorDef_->op.registerSchema(std::move(schema), std::move(debug));
   ++op.operatorDef_->def_count;
   ++op.operatorDef_->def_and_impl_count;
-  return RegistrationHandleRAII([this, op] {
+  listeners_.callOnOperatorRegistered(op);
+  return RegistrationHandleRAII([this, op, op_name] {
     std::lock_guard<std::recursive_mutex> guard(mutex_);
+    listeners_.callOnOperatorDeregistered(op);
     op.operatorDef_->op.deregisterSchema();
     --op.operatorDef_->def_count;
     --op.operatorDef_->def_and_impl_count;
+    cleanup(op, op_name);
+  });
+}
+
+// Note [An operator goes when its last registration does]
+// Once neither a schema nor a kernel is registered for a name, its OperatorEntry is removed, as
+// in libtorch: findOp() no longer finds it, and a later registration starts afresh. Handles to
+// it are invalid from then on (a typed handle is only valid while something is registered).
+void Dispatcher::cleanup(const OperatorHandle& op, const OperatorName& op_name) {
+  if (op.operatorDef_->def_and_impl_count != 0) return;
+  lookup_->operators.erase(op_name);
+  operators_.erase(op.operatorIterator_);
+}
+
+RegistrationHandleRAII Dispatcher::addRegistrationListener(
+    std::unique_ptr<OpRegistrationListener> listener) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  for (auto it = operators_.begin(); it != operators_.end(); ++it) {
+    if (it->op.hasSchema()) listener->onOperatorRegistered(OperatorHandle(it));
+  }
+  auto added = listeners_.add(std::move(listener));
+  return RegistrationHandleRAII([this, added] {
+    std::lock_guard<std::recursive_mutex> guard(mutex_);
+    listeners_.remove(added);
   });
 }
 
@@ -142,7 +168,7 @@ void Dispatcher::checkInferredSignature_(const OperatorHandle& op,
               "Inferred operator schema for a C++ kernel function doesn't match the expected "
               "function schema.\n  operator: ",
               toString(op.operator_name()), "\n  expected schema: ", op.schema(),
-              "\n    registered at ", op.debug(), "\n  inferred schema: ", inferred.str(),
+              "\n    ", op.debug(), "\n  inferred schema: ", inferred.str(),
               "\n    ", kernel_debug, "\n  reason: ", reason);
 }
 
@@ -158,10 +184,11 @@ RegistrationHandleRAII Dispatcher::registerImpl(OperatorName op_name,
   auto handle = op.operatorDef_->op.registerKernel(*this, dispatch_key, std::move(kernel),
                                                    std::move(cpp_signature), std::move(debug));
   ++op.operatorDef_->def_and_impl_count;
-  return RegistrationHandleRAII([this, op, dispatch_key, handle] {
+  return RegistrationHandleRAII([this, op, op_name, dispatch_key, handle] {
     std::lock_guard<std::recursive_mutex> guard(mutex_);
     op.operatorDef_->op.deregisterKernel_(*this, dispatch_key, handle);
     --op.operatorDef_->def_and_impl_count;
+    cleanup(op, op_name);
   });
 }
 

@@ -14,7 +14,8 @@
 //   torch::jit::Stack stack{a, b, 1};
 //   op.callBoxed(&stack);
 //
-// Registration goes through torch::Library (dispatcher/Library.h); every register* call here
+// Registration goes through torch::Library (dispatcher/Library.h) or libtorch's older
+// c10::RegisterOperators (dispatcher/RegisterOperators.h); every register* call here
 // returns a RegistrationHandleRAII that undoes exactly that registration when destroyed.
 // Registration takes a lock and may run while other threads call; calls take no lock (see
 // Note [Lock-free dispatch table] in OperatorEntry.h).
@@ -29,6 +30,7 @@
 #include "dispatcher/DispatchTrace.h"
 #include "dispatcher/InferSchema.h"
 #include "dispatcher/OperatorEntry.h"
+#include "dispatcher/RegistrationListener.h"
 
 namespace c10 {
 
@@ -124,6 +126,8 @@ class C10_API Dispatcher final {
                                           std::string debug);
   // Claims a namespace for one TORCH_LIBRARY block.
   RegistrationHandleRAII registerLibrary(std::string ns, std::string debug);
+  // See dispatcher/RegistrationListener.h; the handle removes the listener.
+  RegistrationHandleRAII addRegistrationListener(std::unique_ptr<OpRegistrationListener> listener);
 
   // The backend fallback on a runtime key, or nullptr.
   const impl::DispatchTableEntry* backendFallback(DispatchKey k) const;
@@ -143,6 +147,7 @@ class C10_API Dispatcher final {
   std::list<OperatorDef> operators_;
   struct Lookup;
   std::unique_ptr<Lookup> lookup_;
+  detail::RegistrationListenerList listeners_;
   std::array<std::unique_ptr<impl::DispatchTableEntry>, num_runtime_entries> backend_fallbacks_;
   std::vector<std::unique_ptr<impl::DispatchTableEntry>> retired_fallbacks_;
 };
@@ -262,7 +267,7 @@ C10_NOINLINE Return traced_call(const TypedOperatorHandle<Return(Args...)>& op,
   const OperatorEntry& entry = op.entry();
   TraceScope scope(entry.operator_name(), redispatch, ks, trace_args(args...),
                    trace_kernel_line(entry, ks));
-  return kernel.template call<Return, Args...>(op, ks, std::forward<Args>(args)...);
+  return kernel.template callForwarded<Return, Args...>(op, ks, std::forward<Args>(args)...);
 }
 }  // namespace impl
 
@@ -276,7 +281,7 @@ C10_ALWAYS_INLINE Return Dispatcher::callImpl(const TypedOperatorHandle<Return(A
   if (impl::dispatch_trace_enabled()) {
     return impl::traced_call<Return, Args...>(op, kernel, ks, false, std::forward<Args>(args)...);
   }
-  return kernel.template call<Return, Args...>(op, ks, std::forward<Args>(args)...);
+  return kernel.template callForwarded<Return, Args...>(op, ks, std::forward<Args>(args)...);
 }
 
 template <class Return, class... Args>
@@ -291,7 +296,7 @@ C10_ALWAYS_INLINE Return Dispatcher::redispatchImpl(const TypedOperatorHandle<Re
   if (impl::dispatch_trace_enabled()) {
     return impl::traced_call<Return, Args...>(op, kernel, ks, true, std::forward<Args>(args)...);
   }
-  return kernel.template call<Return, Args...>(op, ks, std::forward<Args>(args)...);
+  return kernel.template callForwarded<Return, Args...>(op, ks, std::forward<Args>(args)...);
 }
 
 }  // namespace c10

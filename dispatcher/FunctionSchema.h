@@ -22,6 +22,7 @@
 #include "c10/util/string_view.h"
 #include "dispatcher/IValue.h"
 #include "dispatcher/OperatorName.h"
+#include "dispatcher/OperatorOptions.h"
 #include "dispatcher/SchemaType.h"
 
 namespace c10 {
@@ -125,6 +126,14 @@ class C10_API FunctionSchema {
   bool is_mutable() const;
   c10::optional<int> argumentIndexWithName(c10::string_view name) const;
 
+  // See dispatcher/OperatorOptions.h. Not part of the schema's identity: == and printing
+  // ignore it, as in libtorch.
+  bool isDefaultAliasAnalysisKind() const { return !alias_kind_.has_value(); }
+  AliasAnalysisKind aliasAnalysis() const {
+    return alias_kind_.value_or(AliasAnalysisKind::CONSERVATIVE);
+  }
+  void setAliasAnalysis(AliasAnalysisKind kind) { alias_kind_ = kind; }
+
  private:
   void checkSchema() const;
 
@@ -133,6 +142,7 @@ class C10_API FunctionSchema {
   std::vector<Argument> returns_;
   bool is_vararg_;
   bool is_varret_;
+  c10::optional<AliasAnalysisKind> alias_kind_;
 };
 
 C10_API bool operator==(const FunctionSchema& lhs, const FunctionSchema& rhs);

@@ -16,15 +16,13 @@ std::string joined(const std::vector<std::string>& types, bool named) {
 }
 
 // The schema's spelling of a type, reduced to what a C++ type can tell apart: SymInt is int,
-// and a fixed-size list takes any list (except bool[N], which is std::array<bool, N>).
+// and a list's fixed size is dropped (bool[3] is bool[], as libtorch compares them).
 std::string normalized(const Argument& arg) {
   std::string s = arg.type() ? arg.type()->str() : "Tensor";
   for (size_t pos; (pos = s.find("SymInt")) != std::string::npos;) s.replace(pos, 6, "int");
-  if (s.rfind("bool[", 0) != 0) {
-    for (size_t open = s.find('['); open != std::string::npos; open = s.find('[', open + 1)) {
-      size_t close = s.find(']', open);
-      if (close != std::string::npos && close > open + 1) s.erase(open + 1, close - open - 1);
-    }
+  for (size_t open = s.find('['); open != std::string::npos; open = s.find('[', open + 1)) {
+    size_t close = s.find(']', open);
+    if (close != std::string::npos && close > open + 1) s.erase(open + 1, close - open - 1);
   }
   return s;
 }

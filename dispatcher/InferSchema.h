@@ -49,25 +49,29 @@ MINIATEN_SCHEMA_TYPE(c10::Layout, "Layout");
 MINIATEN_SCHEMA_TYPE(c10::MemoryFormat, "MemoryFormat");
 MINIATEN_SCHEMA_TYPE(c10::Device, "Device");
 MINIATEN_SCHEMA_TYPE(at::Generator, "Generator");
-MINIATEN_SCHEMA_TYPE(c10::IntArrayRef, "int[]");
-MINIATEN_SCHEMA_TYPE(std::vector<int64_t>, "int[]");
-MINIATEN_SCHEMA_TYPE(c10::ArrayRef<double>, "float[]");
-MINIATEN_SCHEMA_TYPE(std::vector<double>, "float[]");
-MINIATEN_SCHEMA_TYPE(std::vector<bool>, "bool[]");
-MINIATEN_SCHEMA_TYPE(c10::ArrayRef<at::Tensor>, "Tensor[]");
-MINIATEN_SCHEMA_TYPE(std::vector<at::Tensor>, "Tensor[]");
-MINIATEN_SCHEMA_TYPE(c10::ArrayRef<c10::optional<at::Tensor>>, "Tensor?[]");
-MINIATEN_SCHEMA_TYPE(std::vector<c10::optional<at::Tensor>>, "Tensor?[]");
-MINIATEN_SCHEMA_TYPE(c10::List<c10::optional<at::Tensor>>, "Tensor?[]");
 MINIATEN_SCHEMA_TYPE(c10::OptionalIntArrayRef, "int[]?");
 #undef MINIATEN_SCHEMA_TYPE
 template <class T>
 struct type_str<c10::optional<T>> {
   static std::string call() { return type_str<T>::call() + "?"; }
 };
-template <size_t N>
-struct type_str<std::array<bool, N>> {
-  static std::string call() { return "bool[" + std::to_string(N) + "]"; }
+// Lists, whatever C++ holds them. A fixed size is no part of the type: std::array<bool, 3>
+// infers bool[], and takes a bool[3] argument (libtorch infers and compares alike).
+template <class T>
+struct type_str<std::vector<T>> {
+  static std::string call() { return type_str<T>::call() + "[]"; }
+};
+template <class T>
+struct type_str<c10::ArrayRef<T>> {
+  static std::string call() { return type_str<T>::call() + "[]"; }
+};
+template <class T>
+struct type_str<c10::List<T>> {
+  static std::string call() { return type_str<T>::call() + "[]"; }
+};
+template <class T, size_t N>
+struct type_str<std::array<T, N>> {
+  static std::string call() { return type_str<T>::call() + "[]"; }
 };
 // Other integer types spell int as libtorch's inference does.
 template <class T>

@@ -1,5 +1,7 @@
 #include "dispatcher/KernelFunction.h"
 
+#include "dispatcher/Dispatcher.h"
+
 #include <cxxabi.h>
 
 #include <cstdlib>
@@ -7,13 +9,38 @@
 
 namespace c10 {
 
-void KernelFunction::fallthrough_kernel(OperatorKernel*, const OperatorHandle&, DispatchKeySet,
-                                        torch::jit::Stack*) {
+void BoxedKernel::fallthrough_kernel(OperatorKernel*, const OperatorHandle&, DispatchKeySet,
+                                     torch::jit::Stack*) {
   TORCH_INTERNAL_ASSERT(false,
                         "fallthrough_kernel was executed but it should have been short-circuited "
                         "by the dispatcher. This could occur if you registered a fallthrough "
                         "kernel as a override for a specific operator (as opposed to a backend "
-                        "fallback); this is NOT currently supported.");
+                        "fallback); this is NOT currently supported, and we do not intend to add "
+                        "support for it in the near future.  If you do find yourself in need of "
+                        "this, let us know in the bug tracker.");
+}
+
+void BoxedKernel::ambiguous_autogradother_kernel(OperatorKernel*, const OperatorHandle& op,
+                                                 DispatchKeySet, torch::jit::Stack*) {
+  TORCH_INTERNAL_ASSERT(
+      false, op.operator_name(),
+      " has kernels registered to both CompositeImplicitAutograd and a backend mapped to "
+      "AutogradOther. This makes the backend kernel unreachable; the dispatcher will always "
+      "prefer the CompositeImplicitAutograd lowering (see Note [Ambiguity in AutogradOther "
+      "kernel]). If you want to override CompositeImplicitAutograd, please open an issue to "
+      "request a dedicated Autograd dispatch key for the backend.\n",
+      "If you only want to run inference instead of training, add `c10::InferenceMode mode;` "
+      "before model.forward(). Note this guard is only available in C++ but not Python at "
+      "present.",
+      "\nCanonical state\n~~~~~~~~~~~\n", op.dumpState(), "\n\n");
+}
+
+void BoxedKernel::named_not_supported_kernel(OperatorKernel*, const OperatorHandle& op,
+                                             DispatchKeySet, torch::jit::Stack*) {
+  TORCH_CHECK(false, op.operator_name(),
+              " is not yet supported with named tensors. Please drop names via "
+              "`tensor = tensor.rename(None)`, call the op with an unnamed tensor, and set names "
+              "on the result of the operation.");
 }
 
 std::string KernelFunction::dumpState() const {

@@ -4,24 +4,27 @@
 // the trace use). Registering either kind makes the other available:
 //
 //   auto k1 = KernelFunction::makeFromUnboxedFunction(TORCH_FN(my_add));   // + boxed wrapper
-//   auto k2 = KernelFunction::makeFromBoxedFunction<&my_boxed_fallback>(); // typed calls box
-//   auto k3 = KernelFunction::makeFallthrough();                           // "skip this key"
+//   auto k2 = KernelFunction::makeFromUnboxedLambda([](int64_t a) { return a; });
+//   auto k3 = KernelFunction::makeFromBoxedFunction<&my_boxed_fallback>(); // typed calls box
+//   auto k4 = KernelFunction::makeFallthrough();                           // "skip this key"
+//
+//   int64_t r = k2.call<int64_t, int64_t>(op, ks, 3);     // typed
+//   k2.callBoxed(op, ks, &stack);                         // boxed
+//
+// The factories have libtorch's template forms, AllowLegacyTypes included (it is accepted and
+// not checked: miniaten's boxing takes std::vector and std::unordered_map arguments anyway).
 
 #include <memory>
 #include <string>
 #include <type_traits>
 
+#include "dispatcher/BoxedKernel.h"
 #include "dispatcher/CppSignature.h"
 #include "dispatcher/impl/Boxing.h"
 
 namespace c10 {
 
 class OperatorHandle;
-
-// Base of every kernel functor; a lambda or a runtime function pointer is wrapped in one.
-struct OperatorKernel : public c10::intrusive_ptr_target {
-  ~OperatorKernel() override = default;
-};
 
 namespace impl {
 
@@ -38,6 +41,18 @@ using unboxed_arg_t = std::conditional_t<std::is_reference<T>::value ||
                                              (std::is_trivially_copyable<T>::value &&
                                               sizeof(T) <= 16),
                                          T, T&&>;
+
+// An argument of KernelFunction::call as callForwarded takes it (Args&&): an rvalue of type A
+// is passed on as it is; anything else becomes a fresh A (a copy or a conversion), as a by-value
+// parameter would. Reference types bind as references do.
+template <class A, class P>
+C10_ALWAYS_INLINE std::conditional_t<
+    std::is_same<std::decay_t<P>, std::decay_t<A>>::value &&
+        (std::is_reference<A>::value || !std::is_lvalue_reference<P>::value),
+    A&&, std::decay_t<A>>
+pass_as(P&& p) {
+  return std::forward<P>(p);
+}
 
 // Calls the functor from the typed fast path, dropping the DispatchKeySet if it takes none.
 //
@@ -80,7 +95,8 @@ template <class Func, class FuncType>
 struct WrapRuntimeIntoFunctor;
 template <class Func, class Return, class... Params>
 struct WrapRuntimeIntoFunctor<Func, Return(Params...)> final : OperatorKernel {
-  explicit WrapRuntimeIntoFunctor(Func&& f) : f_(std::move(f)) {}
+  template <class F>
+  explicit WrapRuntimeIntoFunctor(F&& f) : f_(std::forward<F>(f)) {}
   Return operator()(Params... args) { return f_(std::forward<Params>(args)...); }
   Func f_;
 };
@@ -89,107 +105,134 @@ struct WrapRuntimeIntoFunctor<Func, Return(Params...)> final : OperatorKernel {
 
 class C10_API KernelFunction final {
  public:
-  using InternalBoxedKernelFunction = impl::InternalBoxedKernelFunction;
-  using BoxedKernelFunction = void(const OperatorHandle&, torch::jit::Stack*);
-  using BoxedKernelFunction_withDispatchKeys = void(const OperatorHandle&, DispatchKeySet,
-                                                    torch::jit::Stack*);
+  using InternalBoxedKernelFunction = BoxedKernel::InternalBoxedKernelFunction;
+  using BoxedKernelFunction = BoxedKernel::BoxedKernelFunction;
+  using BoxedKernelFunction_withDispatchKeys = BoxedKernel::BoxedKernelFunction_withDispatchKeys;
 
   // An invalid kernel: isValid() is false.
   KernelFunction() = default;
+  KernelFunction(BoxedKernel boxed, void* unboxed_kernel_func)
+      : boxed_kernel_func_(std::move(boxed)), unboxed_kernel_func_(unboxed_kernel_func) {}
 
-  bool isValid() const { return boxed_kernel_func_ != nullptr; }
+  bool isValid() const { return boxed_kernel_func_.isValid(); }
   bool isValidUnboxed() const { return unboxed_kernel_func_ != nullptr; }
-  bool isFallthrough() const { return boxed_kernel_func_ == &fallthrough_kernel; }
+  bool isFallthrough() const { return boxed_kernel_func_.isFallthrough(); }
   // The same functor and the same entry points: calls through either do the same thing.
   bool isSameAs(const KernelFunction& other) const {
-    return functor_.get() == other.functor_.get() &&
-           boxed_kernel_func_ == other.boxed_kernel_func_ &&
+    return boxed_kernel_func_.getFunctor() == other.boxed_kernel_func_.getFunctor() &&
+           boxed_kernel_func_.getFnPtr() == other.boxed_kernel_func_.getFnPtr() &&
            unboxed_kernel_func_ == other.unboxed_kernel_func_;
   }
+  bool _equalsBoxedAndUnboxed(const KernelFunction& other) const { return isSameAs(other); }
 
   void callBoxed(const OperatorHandle& op, DispatchKeySet ks, torch::jit::Stack* stack) const {
-    (*boxed_kernel_func_)(functor_.get(), op, ks, stack);
+    boxed_kernel_func_.callBoxed(op, ks, stack);
   }
 
-  // The typed fast path: a direct call when the kernel was registered unboxed, else boxes.
+  // A typed call: Return and Args are given explicitly (call<int64_t, int64_t>(op, ks, x)), and
+  // the arguments convert to Args as they would for a function taking Args by value.
+  template <class Return, class... Args, class... Passed>
+  Return call(const OperatorHandle& op, DispatchKeySet ks, Passed&&... args) const {
+    static_assert(sizeof...(Args) == sizeof...(Passed),
+                  "KernelFunction::call<Return, Args...> got a different number of arguments");
+    return callForwarded<Return, Args...>(op, ks,
+                                          impl::pass_as<Args>(std::forward<Passed>(args))...);
+  }
+
+  // The dispatcher's fast path: a direct call when the kernel was registered unboxed, else
+  // boxes. Arguments arrive as Args&& (See Note [Arguments are forwarded, not copied] in
+  // Dispatcher.h).
   template <class Return, class... Args>
-  C10_ALWAYS_INLINE Return call(const OperatorHandle& op, DispatchKeySet ks, Args&&... args) const {
+  C10_ALWAYS_INLINE Return callForwarded(const OperatorHandle& op, DispatchKeySet ks,
+                                         Args&&... args) const {
     if (C10_LIKELY(unboxed_kernel_func_ != nullptr)) {
       using Unboxed = Return(OperatorKernel*, DispatchKeySet, impl::unboxed_arg_t<Args>...);
-      return (*reinterpret_cast<Unboxed*>(unboxed_kernel_func_))(functor_.get(), ks,
-                                                                 std::forward<Args>(args)...);
+      return (*reinterpret_cast<Unboxed*>(unboxed_kernel_func_))(boxed_kernel_func_.getFunctor(),
+                                                                 ks, std::forward<Args>(args)...);
     }
-    return impl::BoxedKernelWrapper<Return(Args...)>::call(boxed_kernel_func_, functor_.get(), op,
+    return impl::BoxedKernelWrapper<Return(Args...)>::call(boxed_kernel_func_.getFnPtr(),
+                                                           boxed_kernel_func_.getFunctor(), op,
                                                            ks, std::forward<Args>(args)...);
   }
 
   // ---- Boxed kernels ------------------------------------------------------------------------
+  static KernelFunction makeFromBoxedKernel(BoxedKernel boxed) {
+    return KernelFunction(std::move(boxed), nullptr);
+  }
   template <BoxedKernelFunction* func>
   static KernelFunction makeFromBoxedFunction() {
-    return KernelFunction(nullptr, &boxed_trampoline<func>, nullptr);
+    return makeFromBoxedKernel(BoxedKernel::makeFromFunction<func>());
   }
   template <BoxedKernelFunction_withDispatchKeys* func>
   static KernelFunction makeFromBoxedFunction() {
-    return KernelFunction(nullptr, &boxed_trampoline_with_keys<func>, nullptr);
+    return makeFromBoxedKernel(BoxedKernel::makeFromFunction<func>());
+  }
+  template <class KernelFunctor>
+  static KernelFunction makeFromBoxedFunctor(std::unique_ptr<KernelFunctor> functor) {
+    return makeFromBoxedKernel(BoxedKernel::makeFromFunctor(std::move(functor)));
   }
   // "Not here: go to the next key." The dispatcher skips fallthrough keys before choosing.
   static KernelFunction makeFallthrough() {
-    return KernelFunction(nullptr, &fallthrough_kernel, nullptr);
+    return makeFromBoxedKernel(BoxedKernel::makeFallthrough());
+  }
+  static KernelFunction makeAmbiguousAutogradOther() {
+    return makeFromBoxedKernel(BoxedKernel::makeAmbiguousAutogradOther());
+  }
+  static KernelFunction makeNamedNotSupported() {
+    return makeFromBoxedKernel(BoxedKernel::makeNamedNotSupported());
   }
 
   // ---- Unboxed kernels (a boxed wrapper is made for each) ----------------------------------
-  template <class KernelFunctor>
+  // KernelFunctor: an OperatorKernel whose operator() is the kernel; `functor` is one of them.
+  template <bool AllowLegacyTypes = false, class KernelFunctor>
   static KernelFunction makeFromUnboxedFunctor(std::unique_ptr<OperatorKernel> functor) {
+    static_assert(std::is_base_of<OperatorKernel, KernelFunctor>::value,
+                  "Tried to call KernelFunction::makeFromUnboxedFunctor<KernelFunctor>, but the "
+                  "functor doesn't inherit from c10::OperatorKernel. Please have the functor "
+                  "inherit from it.");
     using Sig = typename guts::remove_DispatchKeySet_arg_from_func<
         typename guts::infer_function_traits_t<KernelFunctor>::func_type>::func_type;
     return KernelFunction(
-        c10::intrusive_ptr<OperatorKernel>::adopt_new(functor.release()),
-        &impl::make_boxed_from_unboxed_functor<KernelFunctor>::call,
+        BoxedKernel(c10::intrusive_ptr<OperatorKernel>::adopt_new(functor.release()),
+                    &impl::make_boxed_from_unboxed_functor<KernelFunctor>::call),
         reinterpret_cast<void*>(&impl::wrap_kernel_functor_unboxed<KernelFunctor, Sig>::call));
   }
   // TORCH_FN(f): f is called directly from the wrapper.
-  template <class FuncPtr,
-            std::enable_if_t<is_compile_time_function_pointer<FuncPtr>::value, int> = 0>
+  template <class FuncPtr, bool AllowLegacyTypes = false>
   static KernelFunction makeFromUnboxedFunction(FuncPtr) {
+    static_assert(is_compile_time_function_pointer<FuncPtr>::value,
+                  "Tried to call KernelFunction::makeFromUnboxedFunction with an invalid "
+                  "parameter. It must be a function pointer created with TORCH_FN.");
     using Functor = impl::WrapFunctionIntoFunctor<FuncPtr>;
-    return makeFromUnboxedFunctor<Functor>(std::make_unique<Functor>());
+    return makeFromUnboxedFunctor<AllowLegacyTypes, Functor>(std::make_unique<Functor>());
   }
-  template <class FuncType>
+  template <bool AllowLegacyTypes = false, class FuncType>
   static KernelFunction makeFromUnboxedRuntimeFunction(FuncType* func) {
+    static_assert(std::is_function<FuncType>::value,
+                  "Tried to call KernelFunction::makeFromUnboxedRuntimeFunction with a "
+                  "non-function type.");
     TORCH_INTERNAL_ASSERT(func != nullptr, "Kernel function cannot be nullptr");
     using Functor = impl::WrapRuntimeIntoFunctor<FuncType*, FuncType>;
-    return makeFromUnboxedFunctor<Functor>(std::make_unique<Functor>(std::move(func)));
+    return makeFromUnboxedFunctor<AllowLegacyTypes, Functor>(
+        std::make_unique<Functor>(std::move(func)));
   }
-  template <class Lambda>
+  // A lambda (with or without captures) or any other functor that is not an OperatorKernel.
+  template <bool AllowLegacyTypes = false, class Lambda>
   static KernelFunction makeFromUnboxedLambda(Lambda&& lambda) {
     using L = std::decay_t<Lambda>;
+    static_assert(!std::is_base_of<OperatorKernel, L>::value,
+                  "Tried to call KernelFunction::makeFromUnboxedLambda with a functor that "
+                  "inherits from c10::OperatorKernel; use makeFromUnboxedFunctor instead.");
     using FuncType = typename guts::infer_function_traits_t<L>::func_type;
     using Functor = impl::WrapRuntimeIntoFunctor<L, FuncType>;
-    return makeFromUnboxedFunctor<Functor>(std::make_unique<Functor>(std::forward<Lambda>(lambda)));
+    return makeFromUnboxedFunctor<AllowLegacyTypes, Functor>(
+        std::make_unique<Functor>(std::forward<Lambda>(lambda)));
   }
 
   std::string dumpState() const;
 
  private:
-  KernelFunction(c10::intrusive_ptr<OperatorKernel> functor, InternalBoxedKernelFunction* boxed,
-                 void* unboxed)
-      : functor_(std::move(functor)), boxed_kernel_func_(boxed), unboxed_kernel_func_(unboxed) {}
-
-  template <BoxedKernelFunction* func>
-  static void boxed_trampoline(OperatorKernel*, const OperatorHandle& op, DispatchKeySet,
-                               torch::jit::Stack* stack) {
-    func(op, stack);
-  }
-  template <BoxedKernelFunction_withDispatchKeys* func>
-  static void boxed_trampoline_with_keys(OperatorKernel*, const OperatorHandle& op,
-                                         DispatchKeySet ks, torch::jit::Stack* stack) {
-    func(op, ks, stack);
-  }
-  static void fallthrough_kernel(OperatorKernel*, const OperatorHandle&, DispatchKeySet,
-                                 torch::jit::Stack*);
-
-  c10::intrusive_ptr<OperatorKernel> functor_;
-  InternalBoxedKernelFunction* boxed_kernel_func_ = nullptr;
+  BoxedKernel boxed_kernel_func_;
   void* unboxed_kernel_func_ = nullptr;
 };
 

@@ -30,7 +30,7 @@ Library::Library(Kind kind, std::string ns, c10::optional<c10::DispatchKey> k, c
                  uint32_t line)
     : kind_(kind),
       ns_(ns == "_" ? c10::nullopt : c10::make_optional(ns)),
-      dispatch_key_(k),
+      dispatch_key_(k.has_value() && *k == c10::DispatchKey::CatchAll ? c10::nullopt : k),
       file_(file),
       line_(line) {
   if (kind_ == DEF) {
@@ -88,7 +88,9 @@ Library& Library::_def(std::string schema_text) & {
               "def() needs a schema (\"name(Tensor self) -> Tensor\"), or a function to infer "
               "one from; got only the name ",
               schema_text);
-  return _def(std::get<c10::FunctionSchema>(std::move(parsed)));
+  auto& schema = std::get<c10::FunctionSchema>(parsed);
+  schema.setAliasAnalysis(c10::AliasAnalysisKind::FROM_SCHEMA);  // as torch::schema(text)
+  return _def(std::move(schema));
 }
 
 Library& Library::_def(c10::FunctionSchema&& schema) & {
@@ -96,8 +98,12 @@ Library& Library::_def(c10::FunctionSchema&& schema) & {
               "Cannot define an operator inside of a TORCH_LIBRARY_IMPL block.  All def()s "
               "should be placed in the (unique) TORCH_LIBRARY block for their namespace.  ",
               "(Error occurred at ", file_, ":", line_, ")");
-  if (withNamespace(schema.name(), "define") != schema.name()) {
-    schema = torch::jit::parseSchema(qualify_schema_text(c10::toString(schema), ns_));
+  const std::string qualified = withNamespace(schema.name(), "define");
+  if (qualified != schema.name()) {
+    c10::FunctionSchema renamed(qualified, schema.overload_name(), schema.arguments(),
+                                schema.returns(), schema.is_vararg(), schema.is_varret());
+    if (!schema.isDefaultAliasAnalysisKind()) renamed.setAliasAnalysis(schema.aliasAnalysis());
+    schema = std::move(renamed);
   }
   registrars_.emplace_back(c10::Dispatcher::singleton().registerDef(
       std::move(schema), c10::str("registered at ", file_name(file_), ":", line_)));
@@ -109,6 +115,7 @@ Library& Library::_def(std::string name_or_schema, CppFunction&& f) & {
   std::string op_name;
   if (std::holds_alternative<c10::FunctionSchema>(parsed)) {
     auto& schema = std::get<c10::FunctionSchema>(parsed);
+    schema.setAliasAnalysis(c10::AliasAnalysisKind::FROM_SCHEMA);
     op_name = schema.name() + (schema.overload_name().empty() ? "" : "." + schema.overload_name());
     _def(std::move(schema));
   } else {

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "dispatcher/Dispatcher.h"
+#include "dispatcher/SchemaParser.h"
 
 namespace torch {
 
@@ -101,12 +102,31 @@ class TORCH_API CppFunction final {
 };
 
 // A kernel for one dispatch key: m.impl("op", torch::dispatch(c10::DispatchKey::CPU, fn)).
+// DispatchKey::CatchAll means no key: the kernel is CompositeImplicitAutograd.
 template <class Func>
 inline CppFunction dispatch(c10::DispatchKey k, Func&& raw_f) {
   CppFunction f(std::forward<Func>(raw_f));
-  f.dispatch_key_ = k;
+  if (k == c10::DispatchKey::CatchAll) {
+    f.dispatch_key_ = c10::nullopt;
+  } else {
+    f.dispatch_key_ = k;
+  }
   return f;
 }
+
+// A schema for def(), with how alias analysis treats the operator (dispatcher/OperatorOptions.h):
+//   m.def(torch::schema("def3(Tensor self) -> Tensor", c10::AliasAnalysisKind::PURE_FUNCTION));
+// A schema given as text, here or straight to def(), is FROM_SCHEMA: its alias annotations
+// (Tensor(a!), ...) are taken at their word. A FunctionSchema object keeps what it has.
+inline c10::FunctionSchema schema(const char* str, c10::AliasAnalysisKind k) {
+  c10::FunctionSchema s = torch::jit::parseSchema(str);
+  s.setAliasAnalysis(k);
+  return s;
+}
+inline c10::FunctionSchema schema(const char* s) {
+  return schema(s, c10::AliasAnalysisKind::FROM_SCHEMA);
+}
+inline c10::FunctionSchema&& schema(c10::FunctionSchema&& s) { return std::move(s); }
 template <class Func>
 inline CppFunction dispatch(c10::DeviceType type, Func&& raw_f) {
   return dispatch(c10::backendDispatchKey(type), std::forward<Func>(raw_f));
@@ -128,12 +148,12 @@ class TORCH_API Library final {
   Library& operator=(Library&&) = default;
   ~Library();
 
-  // def("name(Tensor self) -> Tensor") or def(c10::FunctionSchema).
+  // def("name(Tensor self) -> Tensor"), def(torch::schema(...)) or def(c10::FunctionSchema).
   template <class Schema>
   Library& def(Schema&& raw_schema) & {
     return _def(std::string(std::forward<Schema>(raw_schema)));
   }
-  Library& def(c10::FunctionSchema schema) & { return _def(std::move(schema)); }
+  Library& def(c10::FunctionSchema s) & { return _def(std::move(s)); }
   // def("name", fn) infers the schema from fn; def("name(...) -> ...", fn) checks it.
   template <class NameOrSchema, class Func>
   Library& def(NameOrSchema&& raw_name_or_schema, Func&& raw_f) & {
@@ -230,3 +250,13 @@ class TORCH_API TorchLibraryInit final {
       torch::Library::IMPL, &C10_CONCATENATE(TORCH_LIBRARY_IMPL_init_##ns##_##k##_, uid),    \
       #ns, c10::make_optional(c10::parseDispatchKey(#k)), __FILE__, __LINE__);               \
   void C10_CONCATENATE(TORCH_LIBRARY_IMPL_init_##ns##_##k##_, uid)(torch::Library & m)
+
+// A Library as a value, for tests and for registrations whose lifetime the caller controls:
+//   auto m = MAKE_TORCH_LIBRARY(myops);          // like TORCH_LIBRARY(myops, m)
+//   auto m2 = MAKE_TORCH_LIBRARY_IMPL(_, CPU);   // like TORCH_LIBRARY_IMPL(_, CPU, m2)
+// Everything registered through it is undone when it is destroyed.
+#define MAKE_TORCH_LIBRARY(ns) \
+  torch::Library(torch::Library::DEF, #ns, c10::nullopt, __FILE__, __LINE__)
+#define MAKE_TORCH_LIBRARY_IMPL(ns, k)                                                     \
+  torch::Library(torch::Library::IMPL, #ns, c10::make_optional(c10::DispatchKey::k), __FILE__, \
+                 __LINE__)

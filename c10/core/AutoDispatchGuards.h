@@ -13,6 +13,7 @@
 
 #include "c10/core/DispatchKeySet.h"
 #include "c10/core/LocalDispatchKeySet.h"
+#include "c10/util/Exception.h"
 
 namespace at {
 
@@ -27,6 +28,22 @@ struct AutoDispatchBelowADInplaceOrView {
   AutoDispatchBelowADInplaceOrView()
       : dispatch_key_guard_(c10::autograd_dispatch_keyset_with_ADInplaceOrView) {}
   c10::impl::ExcludeDispatchKeyGuard dispatch_key_guard_;
+};
+
+// Deprecated in libtorch (warns once): excludes every autograd key, like
+// AutoDispatchBelowAutograd. Kept so that older code builds.
+struct AutoNonVariableTypeMode {
+  AutoNonVariableTypeMode(bool enabled = true) : autograd_guard_(c10::autograd_dispatch_keyset) {
+    TORCH_WARN_ONCE(
+        "AutoNonVariableTypeMode is deprecated and will be removed in 1.10 release. For kernel "
+        "implementations please use AutoDispatchBelowADInplaceOrView instead, If you are looking "
+        "for a user facing API to enable running your inference-only workload, please use "
+        "c10::InferenceMode. Using AutoDispatchBelowADInplaceOrView in user code is under risk "
+        "of producing silent wrong result in some edge cases. See Note "
+        "[AutoDispatchBelowAutograd] for more details.");
+    TORCH_INTERNAL_ASSERT(enabled);
+  }
+  c10::impl::ExcludeDispatchKeyGuard autograd_guard_;
 };
 
 }  // namespace at

@@ -4,34 +4,31 @@
 
 namespace c10 {
 
+namespace {
+// Indexed by DeviceType: {upper-case name, lower-case name}, libtorch's spellings.
+constexpr const char* kDeviceTypeNames[][2] = {
+    {"CPU", "cpu"},       {"CUDA", "cuda"},     {"MKLDNN", "mkldnn"}, {"OPENGL", "opengl"},
+    {"OPENCL", "opencl"}, {"IDEEP", "ideep"},   {"HIP", "hip"},       {"FPGA", "fpga"},
+    {"ORT", "ort"},       {"XLA", "xla"},       {"VULKAN", "vulkan"}, {"METAL", "metal"},
+    {"XPU", "xpu"},       {"MPS", "mps"},       {"META", "meta"},     {"HPU", "hpu"},
+    {"VE", "ve"},         {"LAZY", "lazy"},     {"IPU", "ipu"},       {"PRIVATEUSEONE", "privateuseone"},
+};
+static_assert(sizeof(kDeviceTypeNames) / sizeof(kDeviceTypeNames[0]) ==
+                  static_cast<size_t>(DeviceType::COMPILE_TIME_MAX_DEVICE_TYPES),
+              "a name for every device type");
+}  // namespace
+
 std::string DeviceTypeName(DeviceType d, bool lower_case) {
-  switch (d) {
-    case DeviceType::CPU:
-      return lower_case ? "cpu" : "CPU";
-    case DeviceType::CUDA:
-      return lower_case ? "cuda" : "CUDA";
-    case DeviceType::Meta:
-      return lower_case ? "meta" : "META";
-    case DeviceType::PrivateUse1:
-      return lower_case ? "privateuseone" : "PrivateUse1";
-    default:
-      TORCH_CHECK(false, "Unknown device: ", static_cast<int16_t>(d),
-                  ". If you have recently updated the caffe2.proto file to add a new device "
-                  "type, did you forget to update the DeviceTypeName() function to reflect "
-                  "such recent changes?");
-  }
+  TORCH_CHECK(isValidDeviceType(d), "Unknown device: ", static_cast<int16_t>(d),
+              ". If you have recently updated the caffe2.proto file to add a new device "
+              "type, did you forget to update the DeviceTypeName() function to reflect "
+              "such recent changes?");
+  return kDeviceTypeNames[static_cast<int>(d)][lower_case ? 1 : 0];
 }
 
 bool isValidDeviceType(DeviceType d) {
-  switch (d) {
-    case DeviceType::CPU:
-    case DeviceType::CUDA:
-    case DeviceType::Meta:
-    case DeviceType::PrivateUse1:
-      return true;
-    default:
-      return false;
-  }
+  return static_cast<int>(d) >= 0 &&
+         static_cast<int>(d) < static_cast<int>(DeviceType::COMPILE_TIME_MAX_DEVICE_TYPES);
 }
 
 std::ostream& operator<<(std::ostream& stream, DeviceType type) {
@@ -40,10 +37,9 @@ std::ostream& operator<<(std::ostream& stream, DeviceType type) {
 
 namespace {
 DeviceType parse_type(const std::string& name) {
-  if (name == "cpu") return DeviceType::CPU;
-  if (name == "cuda") return DeviceType::CUDA;
-  if (name == "meta") return DeviceType::Meta;
-  if (name == "privateuseone") return DeviceType::PrivateUse1;
+  for (int i = 0; i < static_cast<int>(DeviceType::COMPILE_TIME_MAX_DEVICE_TYPES); ++i) {
+    if (name == kDeviceTypeNames[i][1]) return static_cast<DeviceType>(i);
+  }
   TORCH_CHECK(false,
               "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "
               "fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start "

@@ -9,10 +9,28 @@
 
 namespace c10 {
 
+// libtorch's device types with libtorch's numbers; miniaten has kernels for CPU, CUDA and Meta
+// only, the others exist so that code naming them (registering an XLA kernel, say) builds.
 enum class DeviceType : int8_t {
   CPU = 0,
   CUDA = 1,
-  Meta = 9,
+  MKLDNN = 2,
+  OPENGL = 3,
+  OPENCL = 4,
+  IDEEP = 5,
+  HIP = 6,
+  FPGA = 7,
+  ORT = 8,
+  XLA = 9,
+  Vulkan = 10,
+  Metal = 11,
+  XPU = 12,
+  MPS = 13,
+  Meta = 14,
+  HPU = 15,
+  VE = 16,
+  Lazy = 17,
+  IPU = 18,
   PrivateUse1 = 19,
   COMPILE_TIME_MAX_DEVICE_TYPES = 20,
 };

@@ -232,6 +232,9 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
 
   // Turns the key set into another backend's (used by to(device) and the trace tests).
   void set_key_set(DispatchKeySet key_set) { key_set_ = key_set; }
+  // Drops the autograd keys (ADInplaceOrView stays, as in libtorch 1.13). libtorch's test
+  // helpers use it to make tensors that autograd never sees.
+  void remove_autograd_key() { key_set_ = key_set_ - autograd_dispatch_keyset; }
 
  private:
   // Recomputes numel and every cached flag; called after any size/stride change.

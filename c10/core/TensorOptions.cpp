@@ -22,6 +22,12 @@ DispatchKey backendDispatchKey(DeviceType device_type) {
       return DispatchKey::Meta;
     case DeviceType::PrivateUse1:
       return DispatchKey::PrivateUse1;
+    case DeviceType::XLA:
+      return DispatchKey::XLA;
+    case DeviceType::Lazy:
+      return DispatchKey::Lazy;
+    case DeviceType::FPGA:
+      return DispatchKey::FPGA;
     default:
       TORCH_CHECK(false, "Unsupported device type for dense layout: ", device_type);
   }

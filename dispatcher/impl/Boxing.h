@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "dispatcher/BoxedKernel.h"
 #include "dispatcher/IValue.h"
 #include "dispatcher/List.h"
 #include "dispatcher/Stack.h"
@@ -186,8 +187,7 @@ struct make_boxed_from_unboxed_functor final {
 };
 
 // ---- typed call -> boxed kernel -------------------------------------------------------------
-using InternalBoxedKernelFunction = void(OperatorKernel*, const OperatorHandle&, DispatchKeySet,
-                                         torch::jit::Stack*);
+using InternalBoxedKernelFunction = BoxedKernel::InternalBoxedKernelFunction;
 
 template <class FuncType>
 struct BoxedKernelWrapper;
@@ -213,6 +213,13 @@ struct BoxedKernelWrapper<Return(Args...)> {
       // In-place ops return their first argument, out= ops their last (both are Tensor&).
       ((void)stack);
       return mutable_tensor_arg(args...);
+    } else if constexpr (is_tuple_of_tensor_refs<Return>::value) {
+      // Out= ops with several outputs return references to their last arguments.
+      constexpr size_t N = std::tuple_size<Return>::value;
+      TORCH_CHECK(stack.size() == N, "Boxed kernel was expected to return ", N,
+                  " values on the stack, ", "but instead returned ", stack.size(), ". ");
+      return last_args<N>(std::forward_as_tuple(args...),
+                          std::make_index_sequence<N>());
     } else if constexpr (is_tuple<R>::value) {
       ((void)args, ...);
       TORCH_CHECK(stack.size() == std::tuple_size<R>::value, "Boxed kernel was expected to return ",
@@ -231,6 +238,19 @@ struct BoxedKernelWrapper<Return(Args...)> {
   struct is_tuple : std::false_type {};
   template <class... T>
   struct is_tuple<std::tuple<T...>> : std::true_type {};
+
+  template <class T>
+  struct is_tuple_of_tensor_refs : std::false_type {};
+  template <class... T>
+  struct is_tuple_of_tensor_refs<std::tuple<T...>>
+      : std::integral_constant<bool, (sizeof...(T) > 0) &&
+                                         (std::is_same<T, at::Tensor&>::value && ...)> {};
+
+  template <size_t N, class ArgTuple, size_t... I>
+  static Return last_args(ArgTuple all, std::index_sequence<I...>) {
+    constexpr size_t first = std::tuple_size<ArgTuple>::value - N;
+    return Return(std::get<first + I>(all)...);
+  }
 
   template <class R, size_t... I>
   static R tuple_from_stack(torch::jit::Stack& stack, std::index_sequence<I...>) {

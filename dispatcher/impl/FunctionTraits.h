@@ -44,6 +44,25 @@ struct infer_function_traits<Return (C::*)(Args...) const> : function_traits<Ret
 template <class T>
 using infer_function_traits_t = infer_function_traits<T>;
 
+// A function type (not a pointer to one): void(int64_t), at::Tensor(const at::Tensor&).
+template <class T>
+using is_function_type = std::is_function<T>;
+
+// A class with one (non-template, non-overloaded) operator(): functors and lambdas.
+template <class T, class Enable = void>
+struct is_functor : std::false_type {};
+template <class T>
+struct is_functor<T, std::enable_if_t<std::is_class<T>::value &&
+                                      std::is_member_function_pointer<
+                                          decltype(&T::operator())>::value>> : std::true_type {};
+
+// A lambda without captures: one that converts to a plain function pointer.
+template <class T, class Enable = void>
+struct is_stateless_lambda : std::false_type {};
+template <class T>
+struct is_stateless_lambda<T, std::enable_if_t<is_functor<T>::value>>
+    : std::is_convertible<T, typename infer_function_traits<T>::func_type*> {};
+
 // A leading DispatchKeySet parameter is the dispatcher's business, not the operator's: the
 // signature an operator is called with never has it.
 template <class FuncType>

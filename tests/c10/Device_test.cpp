@@ -33,6 +33,28 @@ TEST(Device, ParsesAndPrintsLikeLibtorch) {
   EXPECT_EQ(set.size(), 2u);
 }
 
+TEST(Device, EveryLibtorchDeviceTypeWithItsNumberAndNames) {
+  // Read off libtorch 1.13: DeviceTypeName(DeviceType(i), false / true) for i in 0..19.
+  const char* names[][2] = {
+      {"CPU", "cpu"},       {"CUDA", "cuda"},     {"MKLDNN", "mkldnn"}, {"OPENGL", "opengl"},
+      {"OPENCL", "opencl"}, {"IDEEP", "ideep"},   {"HIP", "hip"},       {"FPGA", "fpga"},
+      {"ORT", "ort"},       {"XLA", "xla"},       {"VULKAN", "vulkan"}, {"METAL", "metal"},
+      {"XPU", "xpu"},       {"MPS", "mps"},       {"META", "meta"},     {"HPU", "hpu"},
+      {"VE", "ve"},         {"LAZY", "lazy"},     {"IPU", "ipu"},       {"PRIVATEUSEONE", "privateuseone"},
+  };
+  for (int i = 0; i < c10::COMPILE_TIME_MAX_DEVICE_TYPES; ++i) {
+    const auto type = static_cast<c10::DeviceType>(i);
+    EXPECT_TRUE(c10::isValidDeviceType(type));
+    EXPECT_EQ(c10::DeviceTypeName(type), names[i][0]);
+    EXPECT_EQ(c10::DeviceTypeName(type, true), names[i][1]);
+    EXPECT_EQ(c10::Device(names[i][1]).type(), type);
+  }
+  EXPECT_EQ(static_cast<int>(c10::DeviceType::XLA), 9);
+  EXPECT_EQ(static_cast<int>(c10::DeviceType::Meta), 14);
+  EXPECT_EQ(printed(c10::Device("lazy:1")), "lazy:1");
+  EXPECT_FALSE(c10::isValidDeviceType(c10::DeviceType::COMPILE_TIME_MAX_DEVICE_TYPES));
+}
+
 TEST(Device, BadStringsAreErrors) {
   try {
     c10::Device("cuda:x");

@@ -329,3 +329,21 @@ TEST(Contiguity, NonOverlappingAndDenseAgreesWithTheSortingDefinition) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(TensorImpl, RemoveAutogradKeyKeepsADInplaceOrView) {
+  // libtorch 1.13: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU) becomes
+  // DispatchKeySet(CPU, ADInplaceOrView, AutocastCPU).
+  at::Tensor t = at::detail::empty_cpu({1}, at::kFloat);
+  c10::TensorImpl* impl = t.unsafeGetTensorImpl();
+  const c10::DispatchKeySet before = impl->key_set();
+  ASSERT_TRUE(before.has(c10::DispatchKey::AutogradCPU));
+  impl->remove_autograd_key();
+  EXPECT_EQ(impl->key_set(), before - c10::autograd_dispatch_keyset);
+  EXPECT_FALSE(impl->key_set().has(c10::DispatchKey::AutogradCPU));
+  EXPECT_TRUE(impl->key_set().has(c10::DispatchKey::ADInplaceOrView));
+  EXPECT_TRUE(impl->key_set().has(c10::DispatchKey::CPU));
+}
+
+}  // namespace
