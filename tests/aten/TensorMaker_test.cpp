@@ -120,9 +120,9 @@ TEST(FromBlob, Errors) {
   EXPECT_THROW(
       at::for_blob(data, {2}).deleter([](void*) {}).context(data, [](void*) {}).make_tensor(),
       c10::ValueError);
-  EXPECT_EQ(error_of([&] { at::from_blob(data, {2}, at::TensorOptions().device(at::Device(at::kCPU, 0))); }),
+  EXPECT_EQ(error_of([&] { at::from_blob(data, {2}, at::TensorOptions().device(at::kCPU, 0)); }),
             "Specified device cpu:0 does not match device of data cpu");
-  EXPECT_THROW(at::from_blob(data, {2}, at::TensorOptions().device(at::Device(at::kCPU, 0))), c10::ValueError);
+  EXPECT_THROW(at::from_blob(data, {2}, at::TensorOptions().device(at::kCPU, 0)), c10::ValueError);
   // libtorch 1.13 terminates here (a noexcept function throws); miniaten throws its text.
   EXPECT_EQ(error_of([&] { at::from_blob(data, {2, 2}, {1}); }),
             "dimensionality of sizes (2) must match dimensionality of strides (1)");
