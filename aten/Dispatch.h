@@ -10,7 +10,8 @@
 //   AT_DISPATCH_FLOATING_TYPES            Float, Double
 //   AT_DISPATCH_ALL_TYPES                 the 7 above
 //   ..._AND(t1, ...), _AND2, _AND3        plus Bool / Half / BFloat16 as named
-// An unsupported dtype raises `"name" not implemented for 'Half'`, as libtorch does.
+// An unsupported dtype raises `"name" not implemented for 'Half'`, as libtorch does. libtorch
+// 1.13's composable AT_DISPATCH_SWITCH / AT_DISPATCH_CASE_* forms are at the end of the file.
 
 #include "c10/core/ScalarType.h"
 #include "c10/util/Exception.h"
@@ -105,3 +106,66 @@ namespace detail {
 #define AT_DISPATCH_ALL_MINIATEN_TYPES(TYPE, NAME, ...) \
   AT_DISPATCH_ALL_TYPES_AND3(::c10::ScalarType::Bool, ::c10::ScalarType::Half, \
                              ::c10::ScalarType::BFloat16, TYPE, NAME, __VA_ARGS__)
+
+// ---- libtorch 1.13's composable form: a switch whose cases are listed ----------------------
+//
+//   AT_DISPATCH_SWITCH(t.scalar_type(), "my_op",
+//       AT_DISPATCH_CASE_FLOATING_TYPES([&] { ... scalar_t ... })
+//       AT_DISPATCH_CASE(at::kLong, [&] { ... }));
+//
+// Each AT_DISPATCH_CASE_<family> lists the cases of the family above; AT_DISPATCH_INDEX_TYPES
+// binds `index_t` (Int or Long) instead of scalar_t.
+#define AT_DISPATCH_SWITCH(TYPE, NAME, ...)                \
+  [&] {                                                    \
+    const ::c10::ScalarType _st = (TYPE);                  \
+    switch (_st) {                                         \
+      __VA_ARGS__                                          \
+      default:                                             \
+        ::at::detail::dispatch_not_implemented(NAME, _st); \
+    }                                                      \
+  }()
+#define AT_PRIVATE_CASE_TYPE_USING_HINT(enum_type, HINT, ...)           \
+  case enum_type: {                                                     \
+    using HINT C10_UNUSED = ::c10::impl::ScalarTypeToCPPTypeT<enum_type>; \
+    return __VA_ARGS__();                                               \
+  }
+#define AT_DISPATCH_CASE(enum_type, ...) \
+  AT_PRIVATE_CASE_TYPE_USING_HINT(enum_type, scalar_t, __VA_ARGS__)
+
+#define AT_DISPATCH_CASE_FLOATING_TYPES(...)              \
+  AT_DISPATCH_CASE(::c10::ScalarType::Double, __VA_ARGS__) \
+  AT_DISPATCH_CASE(::c10::ScalarType::Float, __VA_ARGS__)
+#define AT_DISPATCH_CASE_FLOATING_TYPES_AND(T1, ...) \
+  AT_DISPATCH_CASE_FLOATING_TYPES(__VA_ARGS__) AT_DISPATCH_CASE(T1, __VA_ARGS__)
+#define AT_DISPATCH_CASE_FLOATING_TYPES_AND2(T1, T2, ...) \
+  AT_DISPATCH_CASE_FLOATING_TYPES_AND(T1, __VA_ARGS__) AT_DISPATCH_CASE(T2, __VA_ARGS__)
+#define AT_DISPATCH_CASE_FLOATING_TYPES_AND_HALF(...) \
+  AT_DISPATCH_CASE_FLOATING_TYPES_AND(::c10::ScalarType::Half, __VA_ARGS__)
+#define AT_DISPATCH_CASE_INTEGRAL_TYPES(...)             \
+  AT_DISPATCH_CASE(::c10::ScalarType::Byte, __VA_ARGS__)  \
+  AT_DISPATCH_CASE(::c10::ScalarType::Char, __VA_ARGS__)  \
+  AT_DISPATCH_CASE(::c10::ScalarType::Int, __VA_ARGS__)   \
+  AT_DISPATCH_CASE(::c10::ScalarType::Long, __VA_ARGS__)  \
+  AT_DISPATCH_CASE(::c10::ScalarType::Short, __VA_ARGS__)
+#define AT_DISPATCH_CASE_INTEGRAL_TYPES_AND(T1, ...) \
+  AT_DISPATCH_CASE_INTEGRAL_TYPES(__VA_ARGS__) AT_DISPATCH_CASE(T1, __VA_ARGS__)
+#define AT_DISPATCH_CASE_ALL_TYPES(...) \
+  AT_DISPATCH_CASE_INTEGRAL_TYPES(__VA_ARGS__) AT_DISPATCH_CASE_FLOATING_TYPES(__VA_ARGS__)
+#define AT_DISPATCH_CASE_ALL_TYPES_AND(T1, ...) \
+  AT_DISPATCH_CASE_ALL_TYPES(__VA_ARGS__) AT_DISPATCH_CASE(T1, __VA_ARGS__)
+#define AT_DISPATCH_CASE_ALL_TYPES_AND2(T1, T2, ...) \
+  AT_DISPATCH_CASE_ALL_TYPES_AND(T1, __VA_ARGS__) AT_DISPATCH_CASE(T2, __VA_ARGS__)
+#define AT_DISPATCH_CASE_ALL_TYPES_AND3(T1, T2, T3, ...) \
+  AT_DISPATCH_CASE_ALL_TYPES_AND2(T1, T2, __VA_ARGS__) AT_DISPATCH_CASE(T3, __VA_ARGS__)
+
+#define AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...) \
+  AT_DISPATCH_SWITCH(TYPE, NAME, AT_DISPATCH_CASE_FLOATING_TYPES_AND_HALF(__VA_ARGS__))
+// libtorch's older name: every integral and floating type, and Half.
+#define AT_DISPATCH_ALL_TYPES_AND_HALF(TYPE, NAME, ...) \
+  AT_DISPATCH_SWITCH(TYPE, NAME, AT_DISPATCH_CASE_ALL_TYPES_AND(::c10::ScalarType::Half, __VA_ARGS__))
+#define AT_DISPATCH_INDEX_TYPES(TYPE, NAME, ...)                                       \
+  AT_DISPATCH_SWITCH(TYPE, NAME,                                                       \
+                     AT_PRIVATE_CASE_TYPE_USING_HINT(::c10::ScalarType::Int, index_t,  \
+                                                     __VA_ARGS__)                      \
+                         AT_PRIVATE_CASE_TYPE_USING_HINT(::c10::ScalarType::Long, index_t, \
+                                                         __VA_ARGS__))

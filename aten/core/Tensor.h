@@ -5,11 +5,14 @@
 
 #include "aten/core/Generator.h"
 #include "aten/core/TensorBase.h"
+#include "c10/core/Backend.h"
 #include "c10/core/Scalar.h"
 #include "c10/util/MaybeOwned.h"
 #include "dispatcher/ListFwd.h"
 
 namespace at {
+
+class DeprecatedTypeProperties;
 
 class TORCH_API Tensor : public TensorBase {
  public:
@@ -20,6 +23,13 @@ class TORCH_API Tensor : public TensorBase {
   Tensor(Tensor&&) noexcept = default;
   Tensor& operator=(const Tensor&) & = default;
   Tensor& operator=(Tensor&&) & noexcept = default;
+  // Note [Assigning to a temporary writes its elements]
+  // On an rvalue, assignment writes through instead of rebinding: `t[0] = 3` is
+  // t.select(0, 0).fill_(3) and `t[1] = u` is t.select(0, 1).copy_(u) (broadcasting u), as
+  // libtorch's TensorBody.h has it. A named Tensor still rebinds (`Tensor v = t[0]; v = u;`).
+  Tensor& operator=(const c10::Scalar& value) &&;
+  Tensor& operator=(const Tensor& rhs) &&;
+  Tensor& operator=(Tensor&& rhs) &&;
 
   template <typename T>
   T* data_ptr() const {
@@ -51,10 +61,22 @@ class TORCH_API Tensor : public TensorBase {
   Tensor& operator*=(const c10::Scalar& other);
   Tensor& operator/=(const Tensor& other);
   Tensor& operator/=(const c10::Scalar& other);
+  // Integral and bool tensors only: bitwise_not, bitwise_and_, bitwise_or_, bitwise_xor_.
+  Tensor operator~() const;
+  Tensor& operator&=(const Tensor& other);
+  Tensor& operator|=(const Tensor& other);
+  Tensor& operator^=(const Tensor& other);
   // t[i] is t.select(0, i); a Scalar or 0-dim Tensor index must be integral.
   Tensor operator[](int64_t index) const;
   Tensor operator[](const c10::Scalar& index) const;
   Tensor operator[](const Tensor& index) const;
+
+  // ---- The deprecated type API (aten/core/DeprecatedTypeProperties.h) ----
+  // (backend, dtype) as one object: t.type().toString() is "CPUFloatType". Prefer options().
+  DeprecatedTypeProperties& type() const;
+  // to(dtype) and to(device of the backend): *this when nothing changes.
+  Tensor toType(c10::ScalarType t) const;
+  Tensor toBackend(c10::Backend b) const;
 
   // The one element as a T: item().to<T>(), with Scalar's overflow check.
   template <typename T>

@@ -3,11 +3,14 @@
 // operator. at::Tensor (aten/core/Tensor.h) derives from it and adds the generated operator
 // methods; the dispatcher only ever needs this part.
 
+#include <limits>
 #include <memory>
 #include <ostream>
 
+#include "aten/core/TensorAccessor.h"
 #include "c10/core/TensorImpl.h"
 #include "c10/core/TensorOptions.h"
+#include "c10/util/Exception.h"
 #include "c10/util/intrusive_ptr.h"
 
 // ---- Autograd (aten/autograd) ----
@@ -97,6 +100,52 @@ class TORCH_API TensorBase {
     }
     return static_cast<T*>(impl_->data());
   }
+
+  // ---- Typed element access (aten/core/TensorAccessor.h) ------------------------------------
+  // The dims are checked first ("TensorAccessor expected 2 dims but tensor has 3"), then the
+  // dtype, as data_ptr<T> does. An accessor borrows this tensor's sizes and strides, so it
+  // cannot be taken from a temporary.
+  template <typename T, size_t N>
+  TensorAccessor<T, N> accessor() const& {
+    static_assert(N > 0, "accessor is used for indexing tensor, for scalars use *data_ptr<T>()");
+    TORCH_CHECK(dim() == static_cast<int64_t>(N), "TensorAccessor expected ", N,
+                " dims but tensor has ", dim());
+    return TensorAccessor<T, N>(data_ptr<T>(), sizes().data(), strides().data());
+  }
+  template <typename T, size_t N>
+  TensorAccessor<T, N> accessor() && = delete;
+
+  // Copies sizes and strides (see Note [Accessors borrow or copy the geometry]).
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
+            typename index_t = int64_t>
+  GenericPackedTensorAccessor<T, N, PtrTraits, index_t> generic_packed_accessor() const& {
+    static_assert(N > 0, "accessor is used for indexing tensor, for scalars use *data_ptr<T>()");
+    TORCH_CHECK(dim() == static_cast<int64_t>(N), "TensorAccessor expected ", N,
+                " dims but tensor has ", dim());
+    return GenericPackedTensorAccessor<T, N, PtrTraits, index_t>(
+        static_cast<typename PtrTraits<T>::PtrType>(data_ptr<T>()), sizes().data(),
+        strides().data());
+  }
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
+            typename index_t = int64_t>
+  GenericPackedTensorAccessor<T, N> generic_packed_accessor() && = delete;
+
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor32<T, N, PtrTraits> packed_accessor32() const& {
+    TORCH_CHECK(numel() <= static_cast<int64_t>(std::numeric_limits<int32_t>::max()),
+                "numel needs to be smaller than int32_t max; otherwise, please use "
+                "packed_accessor64");
+    return generic_packed_accessor<T, N, PtrTraits, int32_t>();
+  }
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor32<T, N, PtrTraits> packed_accessor32() && = delete;
+
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor64<T, N, PtrTraits> packed_accessor64() const& {
+    return generic_packed_accessor<T, N, PtrTraits, int64_t>();
+  }
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor64<T, N, PtrTraits> packed_accessor64() && = delete;
 
   // ---- Identity and aliasing --------------------------------------------------------------
   bool is_same(const TensorBase& other) const noexcept { return impl_ == other.impl_; }

@@ -1,6 +1,7 @@
 #pragma once
 // Tensor methods written by hand (those with a fast path before the dispatcher).
 
+#include "aten/core/DeprecatedTypeProperties.h"
 #include "aten/core/Tensor.h"
 #include "aten/generated/Operators.h"
 
@@ -24,6 +25,27 @@ inline Tensor& Tensor::operator*=(const Tensor& other) { return mul_(other); }
 inline Tensor& Tensor::operator*=(const c10::Scalar& other) { return mul_(other); }
 inline Tensor& Tensor::operator/=(const Tensor& other) { return div_(other); }
 inline Tensor& Tensor::operator/=(const c10::Scalar& other) { return div_(other); }
+
+inline Tensor Tensor::operator~() const { return bitwise_not(); }
+inline Tensor& Tensor::operator&=(const Tensor& other) { return bitwise_and_(other); }
+inline Tensor& Tensor::operator|=(const Tensor& other) { return bitwise_or_(other); }
+inline Tensor& Tensor::operator^=(const Tensor& other) { return bitwise_xor_(other); }
+
+// See Note [Assigning to a temporary writes its elements].
+inline Tensor& Tensor::operator=(const c10::Scalar& value) && { return fill_(value); }
+inline Tensor& Tensor::operator=(const Tensor& rhs) && { return copy_(rhs); }
+inline Tensor& Tensor::operator=(Tensor&& rhs) && { return copy_(rhs); }
+
+inline DeprecatedTypeProperties& Tensor::type() const {
+  return getDeprecatedTypeProperties(dispatchKeyToBackend(backendDispatchKey(device().type())),
+                                     scalar_type());
+}
+inline Tensor Tensor::toType(c10::ScalarType t) const {
+  return to(options().dtype(t), /*non_blocking=*/false, /*copy=*/false);
+}
+inline Tensor Tensor::toBackend(c10::Backend b) const {
+  return to(options().device(backendToDeviceType(b)), /*non_blocking=*/false, /*copy=*/false);
+}
 
 inline Tensor Tensor::operator[](int64_t index) const { return select(0, index); }
 

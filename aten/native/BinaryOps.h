@@ -1,8 +1,9 @@
 #pragma once
 // The kernels behind the binary elementwise operators (add, sub, mul, div), the comparisons
-// (eq, ne, lt, le, gt, ge) and where: one DispatchStub each, called by the operators in
-// BinaryOps.cpp and CompareOps.cpp, filled by aten/native/cpu/BinaryOpsKernel.cpp (once per CPU
-// capability; see Note [Kernels are compiled once per CPU capability]).
+// (eq, ne, lt, le, gt, ge), bitwise and/or/xor, and where: one DispatchStub each, called by the
+// operators in BinaryOps.cpp, CompareOps.cpp and BitwiseOps.cpp, filled by
+// aten/native/cpu/BinaryOpsKernel.cpp (once per CPU capability; see Note [Kernels are compiled
+// once per CPU capability]).
 //
 //   auto iter = TensorIterator::binary_op(out, self, other);   // promotion, broadcasting, out
 //   add_stub(iter.device_type(), iter, alpha);                  // out = self + alpha * other
@@ -38,6 +39,12 @@ DECLARE_DISPATCH(structured_binary_fn, lt_stub);
 DECLARE_DISPATCH(structured_binary_fn, le_stub);
 DECLARE_DISPATCH(structured_binary_fn, gt_stub);
 DECLARE_DISPATCH(structured_binary_fn, ge_stub);
+
+// Bitwise and, or, xor of integral or bool operands (BitwiseOps.cpp); "\"bitwise_and_cpu\" not
+// implemented for 'Float'" for any other common dtype.
+DECLARE_DISPATCH(structured_binary_fn, bitwise_and_stub);
+DECLARE_DISPATCH(structured_binary_fn, bitwise_or_stub);
+DECLARE_DISPATCH(structured_binary_fn, bitwise_xor_stub);
 
 // wrapped_scalar_tensor(other) already converted to result_type(self, other): what the Scalar
 // overloads pass on. See Note [Scalar overloads wrap their Scalar] in BinaryOps.cpp.

@@ -55,6 +55,10 @@ struct C10_API TensorOptions {
     r.set(r.device_, r.has_device_, device);
     return r;
   }
+  // libtorch's `.device(at::kCUDA, 1)`: the Device built from its parts.
+  TensorOptions device(DeviceType type, DeviceIndex index) const {
+    return device(Device(type, index));
+  }
   TensorOptions device_index(DeviceIndex index) const {
     return device(Device(DeviceType::CUDA, index));
   }

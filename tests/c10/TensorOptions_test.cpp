@@ -27,6 +27,7 @@ TEST(TensorOptions, DefaultsAreLibtorchs) {
 }
 
 TEST(TensorOptions, BuildersAndImplicitConversions) {
+  EXPECT_EQ(at::TensorOptions().device(at::kCUDA, 1).device(), c10::Device(c10::kCUDA, 1));
   c10::TensorOptions o = at::TensorOptions().dtype(at::kLong).device("cuda:1").requires_grad(true);
   EXPECT_EQ(o.dtype(), at::kLong);
   EXPECT_EQ(o.device(), c10::Device(c10::kCUDA, 1));

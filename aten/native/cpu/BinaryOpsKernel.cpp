@@ -1,4 +1,4 @@
-// CPU kernels of add/sub, mul, div, the comparisons and where. Compiled once per CPU capability
+// CPU kernels of add/sub, mul, div, the comparisons, bitwise and/or/xor, and where. Compiled once per CPU capability
 // (miniaten_add_cpu_kernels in aten/CMakeLists.txt); see Note [Kernels are compiled once per
 // CPU capability] in aten/native/DispatchStub.h. Loops.h picks the loop: vectorized when every
 // operand is contiguous along the row or one input is broadcast (the Scalar of add(t, 2)),
@@ -252,6 +252,27 @@ void ge_kernel(TensorIteratorBase& iter) {
   comparison_kernel<Ge>(iter, "ge_cpu");
 }
 
+// ---- Bitwise and, or, xor ---------------------------------------------------------------------
+// Bool has its own scalar loop (a Bool lane may hold any non-zero byte); the integral types run
+// the vectorized loop on their bits. Anything else is "\"bitwise_and_cpu\" not implemented for
+// 'Float'", as in libtorch.
+#define MINIATEN_BITWISE_KERNEL(name, op, bool_op)                                          \
+  void name##_kernel(TensorIteratorBase& iter) {                                            \
+    if (iter.dtype() == c10::ScalarType::Bool) {                                            \
+      cpu_kernel(iter, [](bool a, bool b) -> bool { return a bool_op b; });                 \
+      return;                                                                               \
+    }                                                                                       \
+    AT_DISPATCH_INTEGRAL_TYPES(iter.dtype(), #name "_cpu", [&] {                            \
+      cpu_kernel_vec(                                                                       \
+          iter, [](scalar_t a, scalar_t b) -> scalar_t { return static_cast<scalar_t>(a op b); }, \
+          [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return a op b; });           \
+    });                                                                                     \
+  }
+MINIATEN_BITWISE_KERNEL(bitwise_and, &, &&)
+MINIATEN_BITWISE_KERNEL(bitwise_or, |, ||)
+MINIATEN_BITWISE_KERNEL(bitwise_xor, ^, !=)
+#undef MINIATEN_BITWISE_KERNEL
+
 // Operands (out, condition, self, other); condition is Bool, the rest out's dtype.
 void where_kernel(TensorIteratorBase& iter) {
   AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(), "where_cpu", [&] {
@@ -277,6 +298,9 @@ REGISTER_DISPATCH(le_stub, &le_kernel);
 REGISTER_DISPATCH(gt_stub, &gt_kernel);
 REGISTER_DISPATCH(ge_stub, &ge_kernel);
 REGISTER_DISPATCH(where_stub, &where_kernel);
+REGISTER_DISPATCH(bitwise_and_stub, &bitwise_and_kernel);
+REGISTER_DISPATCH(bitwise_or_stub, &bitwise_or_kernel);
+REGISTER_DISPATCH(bitwise_xor_stub, &bitwise_xor_kernel);
 
 }  // namespace native
 }  // namespace at

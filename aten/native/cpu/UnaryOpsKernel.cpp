@@ -1,5 +1,5 @@
-// CPU kernels of neg, abs, exp, log, sqrt. Compiled once per CPU capability (see Note [Kernels
-// are compiled once per CPU capability] in aten/native/DispatchStub.h).
+// CPU kernels of neg, abs, exp, log, sqrt and bitwise_not. Compiled once per CPU capability (see
+// Note [Kernels are compiled once per CPU capability] in aten/native/DispatchStub.h).
 //
 // Half and BFloat16 compute in float and round once, in the scalar op and in Vectorized alike
 // (see Note [Half and BFloat16 compute in float] in BinaryOpsKernel.cpp). exp, log and sqrt
@@ -67,6 +67,19 @@ void abs_kernel(TensorIteratorBase& iter) {
                              });
 }
 
+// ~a: logical not for Bool, the bits flipped for the integral types (xor with all ones).
+void bitwise_not_kernel(TensorIteratorBase& iter) {
+  if (iter.dtype() == c10::ScalarType::Bool) {
+    cpu_kernel(iter, [](bool a) -> bool { return !a; });
+    return;
+  }
+  AT_DISPATCH_INTEGRAL_TYPES(iter.dtype(), "bitwise_not_cpu", [&] {
+    cpu_kernel_vec(
+        iter, [](scalar_t a) -> scalar_t { return static_cast<scalar_t>(~a); },
+        [](Vectorized<scalar_t> a) { return a ^ Vectorized<scalar_t>(static_cast<scalar_t>(-1)); });
+  });
+}
+
 // The three floating-point functions differ only in the function applied.
 #define MINIATEN_FLOAT_UNARY_KERNEL(op, name)                                           \
   void op##_kernel(TensorIteratorBase& iter) {                                          \
@@ -94,6 +107,7 @@ REGISTER_DISPATCH(abs_stub, &abs_kernel);
 REGISTER_DISPATCH(exp_stub, &exp_kernel);
 REGISTER_DISPATCH(log_stub, &log_kernel);
 REGISTER_DISPATCH(sqrt_stub, &sqrt_kernel);
+REGISTER_DISPATCH(bitwise_not_stub, &bitwise_not_kernel);
 
 }  // namespace native
 }  // namespace at
