@@ -10,6 +10,7 @@
 #include "aten/ATen.h"
 #include "autograd/GradCheck.h"
 #include "dispatcher/Dispatcher.h"
+#include "TestUtils.h"
 
 namespace {
 
@@ -35,14 +36,7 @@ void expect_values(const at::Tensor& t, const std::vector<double>& expected, dou
   }
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  }
-  return "no error";
-}
+using test_util::error_of;
 
 TEST(BatchNorm, TrainingNormalizesPerChannelAndUpdatesRunningStats) {
   const at::Tensor x = input_2x3x4();

@@ -5,6 +5,7 @@
 
 #include "c10/core/Scalar.h"
 #include "c10/util/complex.h"
+#include "TestUtils.h"
 
 namespace {
 
@@ -17,14 +18,7 @@ std::string printed(const T& v) {
   return ss.str();
 }
 
-std::string error_of(void (*f)()) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.msg();
-  }
-  return "<no error>";
-}
+using test_util::error_of;
 
 TEST(Complex, LayoutIsTwoValuesAlignedAsAPair) {
   EXPECT_EQ(sizeof(complex<double>), 16u);

@@ -6,6 +6,7 @@
 
 #include "c10/core/TensorImpl.h"
 #include "dispatcher/Dict.h"
+#include "TestUtils.h"
 
 namespace {
 
@@ -17,14 +18,7 @@ std::string printed(const IValue& v) {
   return ss.str();
 }
 
-std::string error_of(void (*f)()) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.msg();
-  }
-  return "<no error>";
-}
+using test_util::error_of;
 
 at::Tensor make_tensor() {
   return at::detail::make_tensor<c10::TensorImpl>(c10::keysetForBackend(c10::DispatchKey::CPU),

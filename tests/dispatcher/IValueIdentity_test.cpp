@@ -8,6 +8,7 @@
 #include "c10/core/CPUAllocator.h"
 #include "c10/core/TensorImpl.h"
 #include "dispatcher/IValue.h"
+#include "TestUtils.h"
 
 namespace {
 
@@ -19,14 +20,7 @@ std::string printed(const IValue& v) {
   return ss.str();
 }
 
-std::string error_of(void (*f)()) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.msg();
-  }
-  return "<no error>";
-}
+using test_util::error_of;
 
 at::Tensor make_tensor() {
   c10::Storage storage(c10::Storage::use_byte_size_t(), 16, c10::GetCPUAllocator());

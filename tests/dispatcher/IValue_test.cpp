@@ -6,6 +6,7 @@
 #include "c10/core/TensorImpl.h"
 #include "dispatcher/IValue.h"
 #include "dispatcher/Stack.h"
+#include "TestUtils.h"
 
 namespace {
 
@@ -23,14 +24,7 @@ std::string printed(const IValue& v) {
   return ss.str();
 }
 
-std::string error_of(void (*f)()) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.msg();
-  }
-  return "<no error>";
-}
+using test_util::error_of;
 
 TEST(IValue, IsSixteenBytes) {
   EXPECT_EQ(sizeof(IValue), 16u);

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "dispatcher/List.h"
+#include "TestUtils.h"
 
 namespace {
 
@@ -15,14 +16,7 @@ std::string printed(const IValue& v) {
   return ss.str();
 }
 
-std::string error_of(void (*f)()) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.msg();
-  }
-  return "<no error>";
-}
+using test_util::error_of;
 
 TEST(List, CopiesShareOneListAndCopyMakesANewOne) {
   c10::List<int64_t> a({1, 2});
