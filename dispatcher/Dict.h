@@ -248,6 +248,15 @@ impl::GenericDict impl::toGenericDict(Dict<Key, Value> dict) {
 template <class Key, class Value>
 IValue::IValue(c10::Dict<Key, Value> dict) : IValue(Tag::GenericDict, std::move(dict.impl_)) {}
 
+template <class Key, class Value>
+IValue::IValue(const std::unordered_map<Key, Value>& map)
+    : IValue([&map] {
+        c10::Dict<Key, Value> dict;
+        dict.reserve(map.size());
+        for (const auto& entry : map) dict.insert(entry.first, entry.second);
+        return dict;
+      }()) {}
+
 inline c10::Dict<IValue, IValue> IValue::toGenericDict() const& {
   if (!isGenericDict()) report_type_error("GenericDict");
   return c10::Dict<IValue, IValue>(toIntrusivePtr<detail::DictImpl>());

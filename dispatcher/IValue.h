@@ -325,6 +325,8 @@ class C10_API IValue final {
   IValue(c10::List<T> list);  // NOLINT
   template <class T, std::enable_if_t<!detail::has_unboxed_list<T>::value, int> = 0>
   IValue(const std::vector<T>& v);  // NOLINT
+  template <class T, std::enable_if_t<!detail::has_unboxed_list<T>::value, int> = 0>
+  IValue(ArrayRef<T> v) : IValue(v.vec()) {}  // NOLINT
   // Any of the list kinds.
   bool isList() const { return tag_ >= Tag::IntList && tag_ <= Tag::GenericList; }
   // A GenericList as a List<IValue> (the unboxed kinds are not GenericLists here).
@@ -345,6 +347,9 @@ class C10_API IValue final {
   // Dict (dispatcher/Dict.h).
   template <class Key, class Value>
   IValue(c10::Dict<Key, Value> dict);  // NOLINT
+  // The deprecated std::unordered_map form becomes a Dict too (insertion order is the map's).
+  template <class Key, class Value>
+  IValue(const std::unordered_map<Key, Value>& map);  // NOLINT
   template <class T, size_t N>
   IValue(const std::array<T, N>& v) : IValue(std::vector<T>(v.begin(), v.end())) {}  // NOLINT
   bool isGenericDict() const { return tag_ == Tag::GenericDict; }

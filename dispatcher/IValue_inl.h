@@ -7,8 +7,10 @@
 // of one another is templated (instantiated only after all are defined), and what this file
 // defines before its #includes (the type and tag traits) is visible to all of them.
 
+#include <array>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <type_traits>
 #include <vector>
 
@@ -35,6 +37,14 @@ template <class T>
 struct is_c10_optional : std::false_type {};
 template <class T>
 struct is_c10_optional<c10::optional<T>> : std::true_type {};
+template <class T>
+struct is_std_array : std::false_type {};
+template <class T, size_t N>
+struct is_std_array<std::array<T, N>> : std::true_type {};
+template <class T>
+struct is_std_unordered_map : std::false_type {};
+template <class K, class V>
+struct is_std_unordered_map<std::unordered_map<K, V>> : std::true_type {};
 template <class T>
 struct always_false : std::false_type {};
 
@@ -168,6 +178,15 @@ T IValue::to_impl(Self&& self) {
       }
       return result;
     }
+  } else if constexpr (detail::is_std_array<T>::value) {
+    using U = typename T::value_type;
+    constexpr size_t N = std::tuple_size<T>::value;
+    std::vector<U> list = to_impl<std::vector<U>>(std::forward<Self>(self));
+    TORCH_CHECK(list.size() == N, "Tried to convert a List with ", list.size(),
+                " elements to a fixed-size array of size ", N);
+    T result{};
+    for (size_t i = 0; i < N; ++i) result[i] = std::move(list[i]);
+    return result;
   } else if constexpr (detail::is_c10_list<T>::value) {
     using U = typename T::value_type;
     return std::forward<Self>(self).template list_of<U>(
@@ -175,6 +194,13 @@ T IValue::to_impl(Self&& self) {
   } else if constexpr (detail::is_c10_dict<T>::value) {
     if (!self.isGenericDict()) self.report_type_error("GenericDict");
     return T(self.template toIntrusivePtr<detail::DictImpl>());
+  } else if constexpr (detail::is_std_unordered_map<T>::value) {
+    T result;
+    for (const auto& entry : self.toGenericDict()) {
+      result.emplace(entry.key().template to<typename T::key_type>(),
+                     entry.value().template to<typename T::mapped_type>());
+    }
+    return result;
   } else if constexpr (detail::is_std_tuple<T>::value) {
     const auto& elements = self.toTupleRef().elements();
     TORCH_CHECK(elements.size() == std::tuple_size<T>::value, "Expected a tuple of ",

@@ -9,11 +9,13 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "aten/core/Tensor.h"
 #include "c10/core/Scalar.h"
 #include "c10/util/string_view.h"
+#include "dispatcher/Dict.h"
 #include "dispatcher/List.h"
 #include "dispatcher/impl/FunctionTraits.h"
 
@@ -72,6 +74,15 @@ struct type_str<c10::List<T>> {
 template <class T, size_t N>
 struct type_str<std::array<T, N>> {
   static std::string call() { return type_str<T>::call() + "[]"; }
+};
+// Dicts, and the deprecated std::unordered_map that stands for one: "Dict(str, Tensor)".
+template <class K, class V>
+struct type_str<c10::Dict<K, V>> {
+  static std::string call() { return "Dict(" + type_str<K>::call() + ", " + type_str<V>::call() + ")"; }
+};
+template <class K, class V>
+struct type_str<std::unordered_map<K, V>> {
+  static std::string call() { return type_str<c10::Dict<K, V>>::call(); }
 };
 // Other integer types spell int as libtorch's inference does.
 template <class T>

@@ -3,6 +3,7 @@
 
 #include <exception>
 #include <functional>
+#include <sstream>
 #include <string>
 
 #include "c10/util/Exception.h"
@@ -21,6 +22,14 @@ inline std::string error_of(const std::function<void()>& f) {
     return e.what();
   }
   return "no error";
+}
+
+// What `os << value` writes (IValues, tensors, schemas: anything printable).
+template <class T>
+std::string printed(const T& value) {
+  std::ostringstream ss;
+  ss << value;
+  return ss.str();
 }
 
 }  // namespace test_util

@@ -89,15 +89,11 @@ struct ivalue_to_arg<c10::optional<c10::string_view>> {
     return v.toStringView();
   }
 };
-template <size_t N>
-struct ivalue_to_arg<std::array<bool, N>> {
-  static std::array<bool, N> call(IValue& v) {
-    const auto& list = v.toBoolListRef();
-    TORCH_CHECK(list.size() == N, "Expected a list of ", N, " bools but got ", list.size());
-    std::array<bool, N> result{};
-    for (size_t i = 0; i < N; ++i) result[i] = list[i];
-    return result;
-  }
+// Any other ArrayRef<T> (e.g. of strings) views a vector made for the call: it lives until the
+// end of the full expression that calls the kernel.
+template <class T>
+struct ivalue_to_arg<ArrayRef<T>> {
+  static std::vector<T> call(IValue& v) { return v.to<std::vector<T>>(); }
 };
 
 template <>

@@ -132,6 +132,29 @@ TEST_F(BoxingFixture, TensorListArgumentsDispatchOnTheirElements) {
   EXPECT_EQ(stack.at(0).toInt(), 201);
 }
 
+// Kernels taking strings by ArrayRef and maps by std::unordered_map, and returning fixed-size
+// arrays, through both calling conventions (libtorch's op_registration_test covers each type).
+TEST_F(BoxingFixture, ArrayRefsOfStringsMapsAndArraysBox) {
+  // No tensor argument: the kernel is the operator's catch-all (CompositeImplicitAutograd).
+  def.def(name + "(str[] names, Dict(str, int) counts) -> int[2]",
+          [](c10::ArrayRef<std::string> names,
+                     std::unordered_map<std::string, int64_t> counts) -> std::array<int64_t, 2> {
+    int64_t total = 0;
+    for (const auto& n : names) total += counts.at(n);
+    return {static_cast<int64_t>(names.size()), total};
+  });
+  const std::vector<std::string> names{"a", "b", "a"};
+  const std::unordered_map<std::string, int64_t> counts{{"a", 1}, {"b", 10}};
+  auto op = handle().typed<std::array<int64_t, 2>(c10::ArrayRef<std::string>,
+                                                  std::unordered_map<std::string, int64_t>)>();
+  EXPECT_EQ(op.call(names, counts), (std::array<int64_t, 2>{3, 12}));
+  torch::jit::Stack stack;
+  torch::jit::push(stack, c10::ArrayRef<std::string>(names), counts);
+  handle().callBoxed(&stack);
+  ASSERT_EQ(stack.size(), 1u);
+  EXPECT_EQ(stack[0].toIntVector(), (std::vector<int64_t>{3, 12}));
+}
+
 TEST_F(BoxingFixture, KernelsTakingTheDispatchKeySet) {
   def.def(name + "(Tensor x) -> Tensor");
   static c10::DispatchKeySet seen;

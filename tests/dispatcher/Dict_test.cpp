@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <unordered_map>
 
 #include "c10/core/TensorImpl.h"
 #include "dispatcher/Dict.h"
@@ -12,11 +13,7 @@ namespace {
 
 using c10::IValue;
 
-std::string printed(const IValue& v) {
-  std::ostringstream ss;
-  ss << v;
-  return ss.str();
-}
+using test_util::printed;
 
 using test_util::error_of;
 
@@ -129,6 +126,18 @@ TEST(Dict, TypedAndGenericViewsShareTheDict) {
               c10::impl::toTypedDict<std::string, std::string>(c10::impl::toGenericDict(d));
             }),
             "Tried to cast a Dict<int, str> to a Dict<str, str>. Key or value types mismatch.");
+}
+
+// The deprecated std::unordered_map boxes as a Dict and unboxes back (libtorch prints it so).
+TEST(Dict, UnorderedMapsBoxAsDicts) {
+  const std::unordered_map<std::string, int64_t> map{{"a", 1}};
+  const IValue v(map);
+  EXPECT_TRUE(v.isGenericDict());
+  EXPECT_EQ(printed(v), "{a: 1}");
+  EXPECT_EQ(v.toGenericDict().keyType()->str(), "str");
+  EXPECT_EQ((v.to<std::unordered_map<std::string, int64_t>>()), map);
+  EXPECT_EQ(error_of([&] { IValue(3).to<std::unordered_map<std::string, int64_t>>(); }),
+            "Expected GenericDict but got Int");
 }
 
 }  // namespace

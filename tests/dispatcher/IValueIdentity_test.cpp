@@ -14,11 +14,7 @@ namespace {
 
 using c10::IValue;
 
-std::string printed(const IValue& v) {
-  std::ostringstream ss;
-  ss << v;
-  return ss.str();
-}
+using test_util::printed;
 
 using test_util::error_of;
 

@@ -18,11 +18,7 @@ at::Tensor make_tensor() {
                                                   c10::Device(c10::kCPU));
 }
 
-std::string printed(const IValue& v) {
-  std::ostringstream ss;
-  ss << v;
-  return ss.str();
-}
+using test_util::printed;
 
 using test_util::error_of;
 

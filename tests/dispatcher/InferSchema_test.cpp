@@ -6,6 +6,7 @@
 #include <array>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "dispatcher/FunctionSchema.h"
@@ -25,6 +26,17 @@ TEST(InferSchema, ListsWhateverHoldsThem) {
       c10::ArrayRef<std::string>, c10::List<at::Tensor>, c10::optional<c10::List<int64_t>>);
   EXPECT_EQ(InferredSignature::make<G>().str(),
             "(str[] _0, Tensor[] _1, int[]? _2) -> (Tensor[] _0, float[]? _1)");
+}
+
+TEST(InferSchema, DictsAndTheUnorderedMapsThatStandForThem) {
+  using F = c10::Dict<std::string, at::Tensor>(
+      std::unordered_map<int64_t, std::string>,
+      c10::Dict<int64_t, c10::List<c10::optional<c10::Dict<int64_t, std::string>>>>);
+  EXPECT_EQ(InferredSignature::make<F>().str(),
+            "(Dict(int, str) _0, Dict(int, Dict(int, str)?[]) _1) -> Dict(str, Tensor) _0");
+  auto schema = torch::jit::parseSchema("f(Dict(str, Tensor) a) -> Dict(int, str)");
+  using G = std::unordered_map<int64_t, std::string>(c10::Dict<std::string, at::Tensor>);
+  EXPECT_EQ(InferredSignature::make<G>().mismatch_reason(schema), "");
 }
 
 TEST(InferSchema, AFixedSizeListTakesAnyListOfItsType) {

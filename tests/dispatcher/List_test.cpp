@@ -1,6 +1,7 @@
 // c10::List: shared, reference semantics; expected values read off libtorch 1.13.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <sstream>
 
 #include "dispatcher/List.h"
@@ -10,11 +11,7 @@ namespace {
 
 using c10::IValue;
 
-std::string printed(const IValue& v) {
-  std::ostringstream ss;
-  ss << v;
-  return ss.str();
-}
+using test_util::printed;
 
 using test_util::error_of;
 
@@ -134,6 +131,24 @@ TEST(List, StdArraysBoxAsLists) {
   const IValue strings(std::array<std::string, 2>{"first", "second"});
   EXPECT_EQ(strings.toListRef().size(), 2u);
   EXPECT_EQ(strings.toListRef()[1].toStringRef(), "second");
+}
+
+TEST(List, ListsConvertToStdArraysOfTheirSize) {
+  const IValue ints(std::array<int64_t, 3>{1, 2, 3});
+  EXPECT_TRUE(ints.isIntList());
+  EXPECT_EQ((ints.to<std::array<int64_t, 3>>()), (std::array<int64_t, 3>{1, 2, 3}));
+  const auto strings = IValue(std::array<std::string, 2>{"a", "b"}).to<std::array<std::string, 2>>();
+  EXPECT_EQ(strings[1], "b");
+  EXPECT_EQ(error_of([&] { ints.to<std::array<int64_t, 2>>(); }),
+            "Tried to convert a List with 3 elements to a fixed-size array of size 2");
+}
+
+TEST(List, ArrayRefsOfAnyElementBoxAsLists) {
+  const std::vector<std::string> names{"x", "y"};
+  const IValue v{c10::ArrayRef<std::string>(names)};  // a GenericList of strings, as libtorch's
+  EXPECT_TRUE(v.isList());
+  EXPECT_EQ(printed(v), "[x, y]");
+  EXPECT_EQ(v.to<std::vector<std::string>>(), names);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "dispatcher/Tuple.h"
+#include "TestUtils.h"
 
 namespace {
 
@@ -11,11 +12,7 @@ using c10::IValue;
 using c10::ivalue::Tuple;
 using c10::ivalue::TupleElements;
 
-std::string printed(const IValue& v) {
-  std::ostringstream ss;
-  ss << v;
-  return ss.str();
-}
+using test_util::printed;
 
 TEST(Tuple, CreateFromElementsOrArguments) {
   auto a = Tuple::create({IValue(1), IValue("x")});
