@@ -12,8 +12,7 @@ DispatchKeyExtractor::DispatchKeyExtractor()
 DispatchKeyExtractor::DispatchKeyExtractor(const DispatchKeyExtractor& rhs)
     : dispatch_arg_indices_reverse_(rhs.dispatch_arg_indices_reverse_),
       num_args_(rhs.num_args_),
-      non_fallthrough_keys_(rhs.non_fallthrough_keys_.load()),
-      requires_bitset_per_backend_(rhs.requires_bitset_per_backend_.load()) {
+      non_fallthrough_keys_(rhs.non_fallthrough_keys_.load()) {
   for (size_t b = 0; b < non_fallthrough_keys_per_backend_.size(); ++b) {
     non_fallthrough_keys_per_backend_[b].store(rhs.non_fallthrough_keys_per_backend_[b].load(),
                                                std::memory_order_relaxed);
@@ -29,8 +28,8 @@ void DispatchKeyExtractor::setNonFallthroughKeys(
                                                std::memory_order_release);
     all_equal &= per_backend[b] == per_backend[0];
   }
-  non_fallthrough_keys_.store(per_backend[0].raw_repr(), std::memory_order_release);
-  requires_bitset_per_backend_.store(!all_equal, std::memory_order_release);
+  non_fallthrough_keys_.store(per_backend[0].raw_repr() | (all_equal ? 0 : kMasksDifferPerBackend),
+                              std::memory_order_release);
 }
 
 void DispatchKeyExtractor::registerSchema(const FunctionSchema& schema) {

@@ -70,9 +70,9 @@ class C10_API DispatchKeyExtractor final {
 
   // ks without the keys that fall through for ks's backend.
   C10_ALWAYS_INLINE DispatchKeySet maskFallthroughKeys(DispatchKeySet ks) const {
-    if (C10_LIKELY(!requires_bitset_per_backend_.load(std::memory_order_acquire))) {
-      return ks & DispatchKeySet(DispatchKeySet::RAW,
-                                 non_fallthrough_keys_.load(std::memory_order_acquire));
+    const uint64_t common = non_fallthrough_keys_.load(std::memory_order_acquire);
+    if (C10_LIKELY((common & kMasksDifferPerBackend) == 0)) {
+      return ks & DispatchKeySet(DispatchKeySet::RAW, common);
     }
     return ks & DispatchKeySet(DispatchKeySet::RAW,
                                non_fallthrough_keys_per_backend_[ks.getBackendIndex()].load(
@@ -108,9 +108,13 @@ class C10_API DispatchKeyExtractor final {
   // the backend lookup, as in libtorch. Registrations write these while calls read them
   // (Note [Lock-free dispatch table]); a call racing a registration sees the old or the new
   // masks.
+  // The common mask carries, in a bit no key uses, whether the masks differ per backend, so
+  // the usual call reads one word.
+  static constexpr uint64_t kMasksDifferPerBackend = uint64_t{1} << 63;
+  static_assert(num_backends + num_functionality_keys - 1 <= 63,
+                "bit 63 of a key set must be free for kMasksDifferPerBackend");
   std::atomic<uint64_t> non_fallthrough_keys_;
   std::array<std::atomic<uint64_t>, num_backends> non_fallthrough_keys_per_backend_;
-  std::atomic<bool> requires_bitset_per_backend_{false};
 };
 
 }  // namespace c10

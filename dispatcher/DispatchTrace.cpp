@@ -40,6 +40,7 @@ spdlog::logger& trace_logger() {
 }  // namespace
 
 bool g_dispatch_trace_env = trace_requested_by_env();
+std::atomic<int> g_dispatch_trace_requests{g_dispatch_trace_env ? 1 : 0};
 C10_TLS_FAST __thread int tls_dispatch_trace_guards = 0;
 
 void trace_log(const std::string& line) {

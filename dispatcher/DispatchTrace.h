@@ -7,11 +7,13 @@
 //     keys DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU) -> AutogradCPU
 //     kernel: autograd::clone (registered at VariableType.cpp:40) [kernel]
 //
-// Off, it costs one predictable branch per call.
+// Off, it costs one load and one predictable branch per call (Note [One load when the trace is
+// off]).
 //
 //   c10::DispatchTraceGuard guard;                          // trace this scope
 //   c10::DispatchTrace::set_listener([](const std::string& line) { ... });  // capture lines
 
+#include <atomic>
 #include <functional>
 #include <sstream>
 #include <string>
@@ -27,9 +29,17 @@ namespace c10 {
 namespace impl {
 extern C10_API bool g_dispatch_trace_env;       // MINIATEN_TRACE was set at load time
 extern C10_API __thread int tls_dispatch_trace_guards C10_TLS_FAST;
+// MINIATEN_TRACE (counts 1) plus the DispatchTraceGuards alive on all threads.
+extern C10_API std::atomic<int> g_dispatch_trace_requests;
 
+// Note [One load when the trace is off]
+// Every dispatch asks whether to trace. The answer depends on the environment and on this
+// thread's guards, but almost always nobody traces at all: one process-wide count of trace
+// requests answers that with a single load of a shared, never-written cache line, and only a
+// nonzero count (someone, somewhere, traces) reads the thread-local guard count.
 C10_ALWAYS_INLINE bool dispatch_trace_enabled() {
-  return C10_UNLIKELY(g_dispatch_trace_env | (tls_dispatch_trace_guards != 0));
+  if (C10_LIKELY(g_dispatch_trace_requests.load(std::memory_order_relaxed) == 0)) return false;
+  return g_dispatch_trace_env || tls_dispatch_trace_guards != 0;
 }
 
 // Renders arguments for the trace: tensors as dtype, sizes and strides; the rest printed.
@@ -77,8 +87,14 @@ C10_API void trace_log(const std::string& line);
 
 class C10_API DispatchTraceGuard {
  public:
-  DispatchTraceGuard() { ++impl::tls_dispatch_trace_guards; }
-  ~DispatchTraceGuard() { --impl::tls_dispatch_trace_guards; }
+  DispatchTraceGuard() {
+    ++impl::tls_dispatch_trace_guards;
+    impl::g_dispatch_trace_requests.fetch_add(1, std::memory_order_relaxed);
+  }
+  ~DispatchTraceGuard() {
+    impl::g_dispatch_trace_requests.fetch_sub(1, std::memory_order_relaxed);
+    --impl::tls_dispatch_trace_guards;
+  }
   DispatchTraceGuard(const DispatchTraceGuard&) = delete;
   DispatchTraceGuard& operator=(const DispatchTraceGuard&) = delete;
 };

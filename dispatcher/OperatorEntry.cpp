@@ -49,7 +49,7 @@ const std::array<DispatchKey, num_runtime_entries>& runtime_keys() {
 // provenance), so a recompute can keep it and copy nothing.
 bool same_entry(const DispatchTableEntry& live, const OperatorEntry::DispatchTableChoice& chosen) {
   if (std::strcmp(live.provenance, chosen.provenance) != 0) return false;
-  if (chosen.kernel == nullptr) return !live.kernel.isValid();
+  if (chosen.kernel == nullptr) return true;  // both missing
   return live.kernel.isSameAs(*chosen.kernel) && live.debug == *chosen.debug;
 }
 
@@ -60,7 +60,7 @@ OperatorEntry::OperatorEntry(OperatorName&& operator_name)
       dispatch_key_extractor_(DispatchKeyExtractor::makeUninitialized()) {
   // Every slot starts "missing" until the first recompute.
   entries_.push_back(std::make_unique<DispatchTableEntry>(
-      DispatchTableEntry{KernelFunction(), "", "missing"}));
+      DispatchTableEntry{missingKernel(), "", "missing"}));
   for (auto& e : dispatch_table_) e.store(entries_.back().get(), std::memory_order_relaxed);
 }
 
@@ -211,7 +211,7 @@ void OperatorEntry::updateDispatchTable(const Dispatcher& dispatcher) {
     if (same_entry(*slot_ptr.load(std::memory_order_relaxed), chosen)) continue;
     entries_.push_back(std::make_unique<DispatchTableEntry>(
         chosen.kernel == nullptr
-            ? DispatchTableEntry{KernelFunction(), "", chosen.provenance}
+            ? DispatchTableEntry{missingKernel(), "", chosen.provenance}
             : DispatchTableEntry{*chosen.kernel, *chosen.debug, chosen.provenance}));
     // The previous entry is retired, not freed. See Note [Lock-free dispatch table].
     slot_ptr.store(entries_.back().get(), std::memory_order_release);
@@ -253,12 +253,27 @@ std::string OperatorEntry::listAllDispatchKeys() const {
   str << "[";
   const char* separator = "";
   for (DispatchKey k : DispatchKeySet(DispatchKeySet::FULL)) {
-    if (!tableEntry(k).kernel.isValid()) continue;
+    if (tableEntry(k).isMissing()) continue;
     str << separator << toString(k);
     separator = ", ";
   }
   str << "]";
   return str.str();
+}
+
+bool DispatchTableEntry::isMissing() const {
+  return std::strcmp(provenance, "missing") == 0;
+}
+
+namespace {
+void missing_kernel(OperatorKernel*, const OperatorHandle& op, DispatchKeySet ks,
+                    torch::jit::Stack*) {
+  op.entry().reportError(ks.highestPriorityTypeId());
+}
+}  // namespace
+
+KernelFunction OperatorEntry::missingKernel() {
+  return KernelFunction::makeFromBoxedKernel(BoxedKernel(nullptr, &missing_kernel));
 }
 
 void OperatorEntry::reportError(DispatchKey dispatch_key) const {
@@ -309,7 +324,7 @@ std::string OperatorEntry::dumpComputedTable() const {
   std::ostringstream oss;
   for (DispatchKey k : runtime_keys()) {
     const DispatchTableEntry& e = tableEntry(k);
-    if (!e.kernel.isValid()) continue;
+    if (e.isMissing()) continue;
     oss << toString(k) << ": " << e.debug << " [" << e.provenance << "]\n";
   }
   return oss.str();

@@ -55,10 +55,18 @@ struct AnnotatedSchema final {
 };
 
 // One computed slot of the dispatch table.
+// Note [A missing kernel is a kernel that reports it]
+// An entry with nothing to run still holds a callable kernel: a boxed one that raises
+// libtorch's "Could not run ..." error for the key it was called with (OperatorEntry::
+// missingKernel). The call path therefore never asks whether an entry is valid; a typed call
+// to a missing kernel reaches the error through the boxed path, boxing its arguments first,
+// which only the failing call pays for.
 struct DispatchTableEntry final {
   KernelFunction kernel;
   std::string debug;       // the kernel's debug name and where it was registered
   const char* provenance;  // "kernel", "CompositeImplicitAutograd kernel", ..., "missing"
+
+  bool isMissing() const;  // nothing to run: the kernel reports the error
 };
 
 class C10_API OperatorEntry final {
@@ -98,12 +106,12 @@ class C10_API OperatorEntry final {
   // ---- Calls ------------------------------------------------------------------------------
   const DispatchKeyExtractor& dispatchKeyExtractor() const { return dispatch_key_extractor_; }
 
+  // The kernel to run for ks; a missing one raises when called (Note [A missing kernel is a
+  // kernel that reports it]).
   C10_ALWAYS_INLINE const KernelFunction& lookup(DispatchKeySet ks) const {
-    const DispatchTableEntry* entry =
-        dispatch_table_[ks.getDispatchTableIndexForDispatchKeySet()].load(
-            std::memory_order_acquire);
-    if (C10_UNLIKELY(!entry->kernel.isValid())) reportError(ks.highestPriorityTypeId());
-    return entry->kernel;
+    return dispatch_table_[detail::dispatchTableIndex(ks)]
+        .load(std::memory_order_acquire)
+        ->kernel;
   }
   const DispatchTableEntry& tableEntry(DispatchKey k) const {
     return *dispatch_table_[getDispatchTableIndexForDispatchKey(k)].load(
@@ -121,6 +129,8 @@ class C10_API OperatorEntry final {
                                 bool (*matches_schema)(const FunctionSchema&)) const;
 
   [[noreturn]] void reportError(DispatchKey dispatch_key) const;
+  // What a missing entry holds: calling it is reportError(the key dispatch chose).
+  static KernelFunction missingKernel();
 
   // What the rules choose for one key: pointers into the registrations (a kernel and its debug
   // text; both null when missing), so choosing copies nothing.

@@ -39,6 +39,11 @@ namespace c10 {
 //    when that functionality is per backend. See Note [Dispatch table index] for its slot.
 //  * Iteration yields runtime keys only (never Dense or CPUBit alone), functionality by
 //    functionality in priority order, each per-backend one once per backend bit.
+class DispatchKeySet;
+namespace detail {
+constexpr uint64_t dispatchTableIndex(DispatchKeySet ks);  // Note [Dispatch table index on the call path]
+}  // namespace detail
+
 class DispatchKeySet final {
  public:
   enum Full { FULL };
@@ -208,10 +213,19 @@ class DispatchKeySet final {
   }
   // The position of the highest set bit of x, 0 when x is 0 (or 1), without a branch:
   // x | 1 is never 0, and its highest bit is x's unless x is 0.
-  // `63 ^ clz` rather than `63 - clz`: the same for 0..63, and GCC folds it into one bsr.
   static constexpr uint64_t highest_bit_position_or_zero(uint64_t x) {
-    return static_cast<unsigned>(63 ^ __builtin_clzll(x | 1));
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    // GCC turns `63 ^ clz` into a 32-bit bsr and sign-extends the result before indexing with
+    // it; its 64-bit bsr builtin leaves one instruction on the dispatch path (clang emits that
+    // from the portable form below).
+    if (!__builtin_is_constant_evaluated()) {
+      return static_cast<uint64_t>(__builtin_ia32_bsrdi(static_cast<long long>(x | 1)));
+    }
+#endif
+    // `63 ^ clz` rather than `63 - clz`: the same for 0..63, and compilers fold it into a bsr.
+    return 63 ^ static_cast<uint64_t>(__builtin_clzll(x | 1));
   }
+  friend constexpr uint64_t detail::dispatchTableIndex(DispatchKeySet ks);
 
   uint64_t repr_ = 0;
 };
@@ -223,11 +237,9 @@ class DispatchKeySet final {
 //   offset[highest functionality] + (that functionality is per backend ? highest backend : 0),
 // two count-leading-zeros and one load from the small table below. It is computed at compile
 // time, so the hot path has no initialization guard (libtorch's is a function-local static).
-// The fields are 32-bit (libtorch's are 16-bit) so that each is one plain load, with no
-// unpacking on the dispatch path.
 struct FunctionalityOffsetAndMask {
-  uint32_t offset;  // table index of the functionality's first entry
-  uint32_t mask;    // full_backend_mask for a per-backend functionality, else 0
+  uint16_t offset;  // table index of the functionality's first entry
+  uint16_t mask;    // full_backend_mask for a per-backend functionality, else 0
 };
 
 namespace detail {
@@ -238,7 +250,7 @@ computeFunctionalityOffsetsAndMasks() {
   for (uint8_t f = 1; f < num_functionality_keys; ++f) {
     const FunctionalityOffsetAndMask previous = table[f - 1];
     table[f].offset =
-        previous.offset + (previous.mask == 0 ? 1u : uint32_t{num_backends});
+        static_cast<uint16_t>(previous.offset + (previous.mask == 0 ? 1 : num_backends));
     table[f].mask =
         isPerBackendFunctionalityKey(static_cast<DispatchKey>(f)) ? full_backend_mask : 0;
   }
@@ -252,17 +264,45 @@ static_assert(functionality_offsets_and_masks[num_functionality_keys - 1].offset
                   num_runtime_entries - 1,
               "the highest functionality key (not per backend) takes the last table entry");
 
+// Note [Dispatch table index on the call path]
+// The dispatch path reads the table above through two copies indexed by the position of a
+// set's highest bit (0-63) instead of by its functionality, as 64-bit words: from the set to
+// its index is then bsr, a load, and, bsr, add, with no shift to find the functionality and no
+// unpacking of 16-bit fields. Positions below num_backends (a set with backend bits only) give
+// Undefined's entry; position num_backends - 1 + f gives functionality f's.
+namespace detail {
+template <bool kOffsets>
+constexpr std::array<uint64_t, 64> computeByHighestBit() {
+  std::array<uint64_t, 64> table{};
+  for (int bit = 0; bit < 64; ++bit) {
+    const int f = bit - (num_backends - 1);
+    const FunctionalityOffsetAndMask entry = f > 0 && f < num_functionality_keys
+                                                 ? functionality_offsets_and_masks[f]
+                                                 : functionality_offsets_and_masks[0];
+    table[bit] = kOffsets ? entry.offset : entry.mask;
+  }
+  return table;
+}
+inline constexpr std::array<uint64_t, 64> table_offset_by_highest_bit = computeByHighestBit<true>();
+inline constexpr std::array<uint64_t, 64> backend_mask_by_highest_bit = computeByHighestBit<false>();
+
+// getDispatchTableIndexForDispatchKeySet() as the unsigned 64-bit value the dispatch path
+// indexes with (an int would be sign-extended on the way to the table).
+constexpr uint64_t dispatchTableIndex(DispatchKeySet ks) {
+  const uint64_t highest = DispatchKeySet::highest_bit_position_or_zero(ks.repr_);
+  return table_offset_by_highest_bit[highest] +
+         DispatchKeySet::highest_bit_position_or_zero(ks.repr_ &
+                                                      backend_mask_by_highest_bit[highest]);
+}
+}  // namespace detail
+
 // libtorch's accessor for the table.
 inline const std::array<FunctionalityOffsetAndMask, num_functionality_keys>& offsetsAndMasks() {
   return functionality_offsets_and_masks;
 }
 
 constexpr int DispatchKeySet::getDispatchTableIndexForDispatchKeySet() const {
-  // The highest functionality bit's index f (0 for none): positions of repr_ >> (nb - 1), whose
-  // bit 0 (the last backend bit) the `| 1` inside highest_bit_position_or_zero covers.
-  const uint64_t f = highest_bit_position_or_zero(repr_ >> (num_backends - 1));
-  const FunctionalityOffsetAndMask entry = functionality_offsets_and_masks[f];
-  return static_cast<int>(entry.offset + highest_bit_position_or_zero(repr_ & entry.mask));
+  return static_cast<int>(detail::dispatchTableIndex(*this));
 }
 
 constexpr int getDispatchTableIndexForDispatchKey(DispatchKey k) {

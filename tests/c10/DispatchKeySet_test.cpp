@@ -326,6 +326,36 @@ TEST(DispatchKeySetTest, HighestPriorityTypeId) {
   EXPECT_EQ(getDispatchTableIndexForDispatchKey(DK::PythonDispatcher), 105);
 }
 
+// The call path computes the index with a bsr builtin on GCC at run time and with
+// count-leading-zeros in constant evaluation (Note [Dispatch table index on the call path]):
+// both agree on every set of one or two bits.
+constexpr uint64_t kUsedBits = num_backends + num_functionality_keys - 1;
+constexpr std::array<uint64_t, kUsedBits * kUsedBits> compile_time_indices() {
+  std::array<uint64_t, kUsedBits * kUsedBits> result{};
+  for (uint64_t a = 0; a < kUsedBits; ++a) {
+    for (uint64_t b = 0; b < kUsedBits; ++b) {
+      const DispatchKeySet ks(DispatchKeySet::RAW, (uint64_t{1} << a) | (uint64_t{1} << b));
+      result[a * kUsedBits + b] = detail::dispatchTableIndex(ks);
+    }
+  }
+  return result;
+}
+
+TEST(DispatchKeySetTest, TableIndexIsTheSameAtRunTimeAndCompileTime) {
+  constexpr auto expected = compile_time_indices();
+  volatile uint64_t one = 1;  // keeps the sets below out of constant evaluation
+  for (uint64_t a = 0; a < kUsedBits; ++a) {
+    for (uint64_t b = 0; b < kUsedBits; ++b) {
+      const DispatchKeySet ks(DispatchKeySet::RAW, (one << a) | (one << b));
+      ASSERT_EQ(detail::dispatchTableIndex(ks), expected[a * kUsedBits + b]) << ks;
+      ASSERT_EQ(static_cast<uint64_t>(ks.getDispatchTableIndexForDispatchKeySet()),
+                expected[a * kUsedBits + b]);
+      ASSERT_LT(expected[a * kUsedBits + b], uint64_t{num_runtime_entries});
+    }
+  }
+  EXPECT_EQ(detail::dispatchTableIndex(DispatchKeySet()), 0u);
+}
+
 TEST(DispatchKeySetTest, IteratesLowestPriorityFirst) {
   EXPECT_TRUE(keys_of(DispatchKeySet()).empty());
   EXPECT_EQ(DispatchKeySet().begin(), DispatchKeySet().end());
