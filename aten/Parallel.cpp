@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <thread>
+#include <vector>
 
 namespace at {
 
@@ -29,6 +31,11 @@ struct ThreadNumGuard {
   int saved_;
 };
 
+#if C10_TSAN_ENABLED
+// Whether this thread runs a chunk (what omp_in_parallel says on the OpenMP path).
+thread_local bool in_region = false;
+#endif
+
 }  // namespace
 
 int get_num_threads() {
@@ -45,12 +52,53 @@ int get_thread_num() {
   return thread_num;
 }
 
+#if C10_TSAN_ENABLED
+bool in_parallel_region() {
+  return in_region;
+}
+#else
 bool in_parallel_region() {
   return omp_in_parallel() != 0;
 }
+#endif
 
 namespace internal {
 
+#if C10_TSAN_ENABLED
+// Note [parallel_for under ThreadSanitizer]
+// libgomp is not built with ThreadSanitizer: its team start and barriers synchronize through
+// futexes and spin loops TSan cannot see, so every chunk reading the caller's data would be
+// reported as a race. Under TSan (C10_TSAN_ENABLED: the MINIATEN_SANITIZE=thread build) the same chunks run on
+// std::threads started and joined per call, which TSan understands; the splitting, the thread
+// numbers, nested calls running serially and the exception rule are those of the OpenMP path.
+void invoke_parallel(int64_t begin, int64_t end, int64_t grain_size, int max_threads,
+                     c10::function_ref<void(int64_t, int64_t)> f) {
+  int64_t num_chunks = max_threads;
+  if (grain_size > 0) num_chunks = std::min(num_chunks, divup(end - begin, grain_size));
+  const int64_t chunk_size = divup(end - begin, num_chunks);
+  std::atomic_flag err_flag = ATOMIC_FLAG_INIT;
+  std::exception_ptr eptr;
+  auto run_chunk = [&](int tid) {
+    const int64_t chunk_begin = begin + tid * chunk_size;
+    if (chunk_begin >= end) return;
+    const bool was_in_region = in_region;
+    in_region = true;
+    try {
+      ThreadNumGuard guard(tid);
+      f(chunk_begin, std::min(end, chunk_begin + chunk_size));
+    } catch (...) {
+      if (!err_flag.test_and_set()) eptr = std::current_exception();
+    }
+    in_region = was_in_region;
+  };
+  std::vector<std::thread> workers;
+  workers.reserve(static_cast<size_t>(max_threads - 1));
+  for (int tid = 1; tid < max_threads; ++tid) workers.emplace_back(run_chunk, tid);
+  run_chunk(0);
+  for (std::thread& w : workers) w.join();
+  if (eptr) std::rethrow_exception(eptr);
+}
+#else
 void invoke_parallel(int64_t begin, int64_t end, int64_t grain_size, int max_threads,
                      c10::function_ref<void(int64_t, int64_t)> f) {
   std::atomic_flag err_flag = ATOMIC_FLAG_INIT;
@@ -82,6 +130,7 @@ void invoke_parallel(int64_t begin, int64_t end, int64_t grain_size, int max_thr
     std::rethrow_exception(eptr);
   }
 }
+#endif
 
 }  // namespace internal
 }  // namespace at

@@ -67,7 +67,7 @@ struct C10_API FreeList {
   int32_t cached() const;
 
  private:
-#if defined(__SANITIZE_ADDRESS__)
+#if C10_ASAN_ENABLED
   static constexpr bool kEnabled = false;
 #else
   static constexpr bool kEnabled = true;

@@ -23,6 +23,30 @@
 // library is linked, not dlopen'ed late, so static TLS space is available).
 #define C10_TLS_FAST __attribute__((tls_model("initial-exec")))
 
+// Whether this translation unit is built with AddressSanitizer (libtorch's name). GCC defines
+// __SANITIZE_ADDRESS__; clang 14 only answers __has_feature(address_sanitizer).
+#if defined(__SANITIZE_ADDRESS__)
+#define C10_ASAN_ENABLED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define C10_ASAN_ENABLED 1
+#endif
+#endif
+#ifndef C10_ASAN_ENABLED
+#define C10_ASAN_ENABLED 0
+#endif
+// The same for ThreadSanitizer.
+#if defined(__SANITIZE_THREAD__)
+#define C10_TSAN_ENABLED 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define C10_TSAN_ENABLED 1
+#endif
+#endif
+#ifndef C10_TSAN_ENABLED
+#define C10_TSAN_ENABLED 0
+#endif
+
 // As in libtorch, at:: sees every c10:: name (at::DispatchKey, at::irange, at::ArrayRef ...):
 // code written for libtorch spells them either way.
 namespace c10 {}
