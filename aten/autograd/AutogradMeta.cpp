@@ -29,6 +29,12 @@ void AutogradMeta::set_requires_grad(bool requires_grad, c10::TensorImpl* self_i
   const c10::ScalarType st = self_impl->scalar_type();
   TORCH_CHECK(!requires_grad || c10::isFloatingType(st) || c10::isComplexType(st),
               "Only Tensors of floating point and complex dtype can require gradients");
+  // libtorch differentiates complex functions (Wirtinger calculus, conj in every formula);
+  // miniaten's derivative formulas are real-only, so a complex leaf is refused rather than
+  // given wrong gradients.
+  TORCH_CHECK_NOT_IMPLEMENTED(!requires_grad || !c10::isComplexType(st),
+                              "miniaten: autograd does not support complex tensors yet (got a ",
+                              st, " tensor that requires grad)");
   requires_grad_ = requires_grad;
 }
 

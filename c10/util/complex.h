@@ -92,10 +92,16 @@ struct alignas(sizeof(T) * 2) complex {
     imag_ = a * d + b * c;
     return *this;
   }
-  // Division goes through std::complex, which scales to avoid overflow.
+  // libtorch 1.13's textbook formula, not std::complex's scaled one, so that quotients agree
+  // with libtorch to the last bit (its vectorized kernels compute the same formula); like
+  // libtorch's, it overflows for parts beyond about sqrt(max).
   template <typename U>
-  complex& operator/=(const complex<U>& rhs) {
-    *this = complex(std::complex<T>(real_, imag_) / std::complex<T>(rhs.real(), rhs.imag()));
+  constexpr complex& operator/=(const complex<U>& rhs) {
+    const T a = real_, b = imag_;
+    const U c = rhs.real(), d = rhs.imag();
+    const auto denominator = c * c + d * d;
+    real_ = (a * c + b * d) / denominator;
+    imag_ = (b * c - a * d) / denominator;
     return *this;
   }
 };

@@ -265,9 +265,46 @@ void sum_block(char** data, const int64_t* strides, int64_t size0, int64_t size1
   }
 }
 
+// Complex dtypes: the cascade on scalar loads only, one output at a time (there is no
+// Vectorized<c10::complex<T>>; see Note [Complex kernels run the scalar loop] in
+// BinaryOpsKernel.cpp). Exact where the sums are; libtorch's vectorized grouping of a long row
+// may round differently in the last bits.
+template <typename scalar_t>
+void complex_sum_block(char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+  int64_t in_strides[2] = {strides[1], strides[3]};
+  int64_t out_strides[2] = {strides[0], strides[2]};
+  if (out_strides[0] != 0 && out_strides[1] == 0) {
+    std::swap(in_strides[0], in_strides[1]);
+    std::swap(out_strides[0], out_strides[1]);
+    std::swap(size0, size1);
+  }
+  using Load = ScalarLoad<scalar_t, scalar_t>;
+  // Not store_add: naming its Vectorized<acc_t> overload would instantiate Vectorized<complex>.
+  auto add_to = [](char* out, scalar_t value) { *reinterpret_cast<scalar_t*>(out) += value; };
+  for (int64_t j = 0; j < size1; ++j) {
+    if (out_strides[0] != 0) {
+      for (int64_t i = 0; i < size0; ++i) {
+        const char* in = data[1] + i * in_strides[0] + j * in_strides[1];
+        add_to(data[0] + i * out_strides[0] + j * out_strides[1], Load::load(in, 0, 0));
+      }
+    } else {
+      add_to(data[0] + j * out_strides[1],
+             row_sum<Load>(data[1] + j * in_strides[1], in_strides[0], size0));
+    }
+  }
+}
+
 void sum_kernel(TensorIterator& iter) {
   TORCH_INTERNAL_ASSERT(iter.dtype(0) == iter.input_dtype(0),
                         "sum: the operator converts the input");
+  if (c10::isComplexType(iter.dtype(0))) {
+    AT_DISPATCH_COMPLEX_TYPES(iter.dtype(0), "sum_cpu", [&] {
+      parallel_reduce(iter, [](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+        complex_sum_block<scalar_t>(data, strides, size0, size1);
+      });
+    });
+    return;
+  }
   AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(0), "sum_cpu", [&] {
     parallel_reduce(iter, [](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
       sum_block<scalar_t>(data, strides, size0, size1);

@@ -1,4 +1,4 @@
-// CPU kernels of neg, abs, exp, log, sqrt and bitwise_not. Compiled once per CPU capability (see
+// CPU kernels of neg, abs, exp, log, sqrt (complex included) and bitwise_not. Compiled once per CPU capability (see
 // Note [Kernels are compiled once per CPU capability] in aten/native/DispatchStub.h).
 //
 // Half and BFloat16 compute in float and round once, in the scalar op and in Vectorized alike
@@ -49,7 +49,14 @@ T absolute(T a) {
   }
 }
 
+// See Note [Complex kernels run the scalar loop] in BinaryOpsKernel.cpp.
 void neg_kernel(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.dtype())) {
+    AT_DISPATCH_COMPLEX_TYPES(iter.dtype(), "neg_cpu", [&] {
+      cpu_kernel(iter, [](scalar_t a) -> scalar_t { return -a; });
+    });
+    return;
+  }
   AT_DISPATCH_ALL_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, iter.dtype(),
                              "neg_cpu", [&] {
                                cpu_kernel_vec(
@@ -58,7 +65,16 @@ void neg_kernel(TensorIteratorBase& iter) {
                              });
 }
 
+// A complex input has a real output (see abs_out in UnaryOps.cpp): |z| as std::abs computes it.
 void abs_kernel(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.input_dtype())) {
+    AT_DISPATCH_COMPLEX_TYPES(iter.input_dtype(), "abs_cpu", [&] {
+      using real_t = typename scalar_t::value_type;
+      TORCH_INTERNAL_ASSERT(iter.dtype() == c10::CppTypeToScalarType<real_t>::value);
+      cpu_kernel(iter, [](scalar_t a) -> real_t { return std::abs(a); });
+    });
+    return;
+  }
   AT_DISPATCH_ALL_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, iter.dtype(),
                              "abs_cpu", [&] {
                                cpu_kernel_vec(
@@ -80,9 +96,16 @@ void bitwise_not_kernel(TensorIteratorBase& iter) {
   });
 }
 
-// The three floating-point functions differ only in the function applied.
+// The three floating-point functions differ only in the function applied. Complex inputs take
+// std::op of c10::complex (through std::complex), element by element.
 #define MINIATEN_FLOAT_UNARY_KERNEL(op, name)                                           \
   void op##_kernel(TensorIteratorBase& iter) {                                          \
+    if (c10::isComplexType(iter.dtype())) {                                             \
+      AT_DISPATCH_COMPLEX_TYPES(iter.dtype(), name, [&] {                               \
+        cpu_kernel(iter, [](scalar_t a) -> scalar_t { return std::op(a); });            \
+      });                                                                               \
+      return;                                                                           \
+    }                                                                                   \
     AT_DISPATCH_FLOATING_TYPES_AND(c10::ScalarType::BFloat16, iter.dtype(), name, [&] { \
       cpu_kernel_vec(                                                                   \
           iter,                                                                         \
