@@ -70,6 +70,11 @@ void abs_kernel(TensorIteratorBase& iter) {
   if (c10::isComplexType(iter.input_dtype())) {
     AT_DISPATCH_COMPLEX_TYPES(iter.input_dtype(), "abs_cpu", [&] {
       using real_t = typename scalar_t::value_type;
+      if (iter.dtype() == iter.input_dtype()) {
+        // abs_out into a complex tensor: (|z|, 0), as libtorch's complex-to-complex kernel.
+        cpu_kernel(iter, [](scalar_t a) -> scalar_t { return scalar_t(std::abs(a)); });
+        return;
+      }
       TORCH_INTERNAL_ASSERT(iter.dtype() == c10::CppTypeToScalarType<real_t>::value);
       cpu_kernel(iter, [](scalar_t a) -> real_t { return std::abs(a); });
     });
