@@ -320,6 +320,18 @@ TEST(ComplexAutograd, RequiresGradIsRefusedClearly) {
   Tensor t = at::ones({2}, at::kComplexFloat);
   t.set_requires_grad(false);
   EXPECT_FALSE(t.requires_grad());
+  // A complex result of a recorded op is refused too; without grad mode there is no graph.
+  const Tensor x = torch::ones({2}, torch::requires_grad());
+  const std::string refused =
+      "miniaten: autograd does not support complex tensors yet (got a ComplexFloat tensor that "
+      "requires grad)";
+  EXPECT_EQ(error_of([&] { x * cd(0, 1); }), refused);
+  EXPECT_EQ(error_of([&] { x.to(at::kComplexFloat); }), refused);
+  {
+    torch::NoGradGuard no_grad;
+    EXPECT_EQ(values_of(x * cd(0, 1)), (std::vector<cd>{{0, 1}, {0, 1}}));
+  }
+  EXPECT_FALSE((x.detach() * cd(0, 1)).requires_grad());
 }
 
 }  // namespace
