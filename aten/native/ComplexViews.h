@@ -1,12 +1,14 @@
 #pragma once
-// Real views of complex tensors, for the kernels that work on a complex tensor's parts.
+// Complex tensors seen as their parts, and real tensors seen as complex ones: view_as_real,
+// view_as_complex, real, imag (libtorch's aten/src/ATen/native/ComplexHelper.h).
 //
 //   Tensor z = at::zeros({3}, at::kComplexFloat);
-//   Tensor parts = native::view_as_real_unchecked(z);   // Float, sizes [3, 2], strides [2, 1]
-//   parts.normal_(0, std);                               // fills real and imaginary parts
+//   Tensor parts = at::view_as_real(z);     // Float, sizes [3, 2], strides [2, 1], aliases z
+//   at::real(z).fill_(1);                   // z is now (1, 0), (1, 0), (1, 0)
+//   at::view_as_complex(parts);             // ComplexFloat, sizes [3], aliases z
 //
-// libtorch's at::view_as_real without its operator entry (no autograd, no dispatch): kernels
-// such as randn and rand of a complex dtype fill the parts through it, as libtorch's do.
+// Every result is a view: same storage, same version counter. Kernels that fill a complex
+// tensor's parts (rand, randn) use view_as_real_unchecked, which skips the operator.
 
 #include "aten/core/Tensor.h"
 
@@ -14,7 +16,7 @@ namespace at {
 namespace native {
 
 // self (ComplexFloat or ComplexDouble) seen as its real value type with a last dim of 2
-// (real, imag): strides doubled, storage offset doubled, same storage and version counter.
+// (real, imag): strides doubled, storage offset doubled.
 TORCH_API Tensor view_as_real_unchecked(const Tensor& self);
 
 }  // namespace native

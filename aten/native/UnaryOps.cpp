@@ -1,4 +1,4 @@
-// neg, abs, exp, log, sqrt: argument checks, the TensorIterator, and the kernel stub
+// neg, abs, conj_physical, exp, log, sqrt: argument checks, the TensorIterator, and the kernel stub
 // (aten/native/cpu/UnaryOpsKernel.cpp). libtorch's aten/src/ATen/native/UnaryOps.cpp.
 //
 // neg and abs keep the input's dtype (unary_op: an out= tensor must have it too, "Found dtype
@@ -19,6 +19,7 @@ DEFINE_DISPATCH(abs_stub);
 DEFINE_DISPATCH(exp_stub);
 DEFINE_DISPATCH(log_stub);
 DEFINE_DISPATCH(sqrt_stub);
+DEFINE_DISPATCH(conj_physical_stub);
 
 namespace {
 
@@ -103,6 +104,23 @@ Tensor& abs_out(const Tensor& self, Tensor& out) {
   }
   run_unary(abs_stub, out, self);
   return out;
+}
+
+// ---- conj_physical -----------------------------------------------------------------------------
+// The conjugate, computed now. libtorch 1.13's at::conj is a lazy view with a conjugate bit;
+// miniaten has no conjugate bit, so only the eager form exists. A real tensor is its own
+// conjugate: conj_physical returns it as it is, as libtorch does.
+
+Tensor conj_physical(const Tensor& self) {
+  if (!self.is_complex()) return self;
+  Tensor out;
+  return run_unary(conj_physical_stub, out, self).output();
+}
+
+Tensor& conj_physical_(Tensor& self) {
+  if (!self.is_complex()) return self;
+  run_unary(conj_physical_stub, self, self);
+  return self;
 }
 
 // ---- exp, log, sqrt --------------------------------------------------------------------------

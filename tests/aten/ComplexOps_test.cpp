@@ -351,6 +351,19 @@ TEST(ComplexRefused, RoundingBitwiseAndFactories) {
   EXPECT_EQ(error_of([&] { o.a & o.b; }), "\"bitwise_and_cpu\" not implemented for 'ComplexFloat'");
   EXPECT_EQ(error_of([&] { at::bitwise_not(o.a); }),
             "\"bitwise_not_cpu\" not implemented for 'ComplexFloat'");
+  const Tensor x = at::ones({2, 3, 2}, at::kComplexFloat);
+  EXPECT_EQ(error_of([&] { at::batch_norm(x, {}, {}, {}, {}, true, 0.1, 1e-5, false); }),
+            "\"batch_norm\" not implemented for 'ComplexFloat'");
+  EXPECT_EQ(error_of([&] {
+              at::batch_norm(x, {}, {}, at::zeros({3}, at::kComplexFloat),
+                             at::ones({3}, at::kComplexFloat), false, 0.1, 1e-5, false);
+            }),
+            "\"batch_norm\" not implemented for 'ComplexFloat'");
+  EXPECT_EQ(error_of([] {
+              at::batch_norm(at::ones({2, 3, 2}, at::kLong), {}, {}, {}, {}, true, 0.1, 1e-5,
+                             false);
+            }),
+            "\"batch_norm\" not implemented for 'Long'");
   EXPECT_EQ(error_of([&] { at::mean(o.l); }),
             "mean(): could not infer output dtype. Input dtype must be either a floating point or "
             "complex dtype. Got: Long");

@@ -1,4 +1,4 @@
-// CPU kernels of neg, abs, exp, log, sqrt (complex included) and bitwise_not. Compiled once per CPU capability (see
+// CPU kernels of neg, abs, exp, log, sqrt (complex included), conj_physical and bitwise_not. Compiled once per CPU capability (see
 // Note [Kernels are compiled once per CPU capability] in aten/native/DispatchStub.h).
 //
 // Half and BFloat16 compute in float and round once, in the scalar op and in Vectorized alike
@@ -88,6 +88,12 @@ void abs_kernel(TensorIteratorBase& iter) {
                              });
 }
 
+void conj_physical_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_COMPLEX_TYPES(iter.dtype(), "conj_cpu", [&] {
+    cpu_kernel(iter, [](scalar_t a) -> scalar_t { return std::conj(a); });
+  });
+}
+
 // ~a: logical not for Bool, the bits flipped for the integral types (xor with all ones).
 void bitwise_not_kernel(TensorIteratorBase& iter) {
   if (iter.dtype() == c10::ScalarType::Bool) {
@@ -136,6 +142,7 @@ REGISTER_DISPATCH(exp_stub, &exp_kernel);
 REGISTER_DISPATCH(log_stub, &log_kernel);
 REGISTER_DISPATCH(sqrt_stub, &sqrt_kernel);
 REGISTER_DISPATCH(bitwise_not_stub, &bitwise_not_kernel);
+REGISTER_DISPATCH(conj_physical_stub, &conj_physical_kernel);
 
 }  // namespace native
 }  // namespace at
