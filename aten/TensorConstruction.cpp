@@ -25,6 +25,10 @@ template <class T>
 Tensor tensor_cpu(ArrayRef<T> values, const TensorOptions& options) {
   Tensor result = at::empty({static_cast<int64_t>(values.size())}, options);
   if (result.is_meta()) return result;
+  // libtorch copies complex values only into complex dtypes (its tensor_complex_cpu).
+  if (c10::is_complex_t<T>::value && !result.is_complex()) {
+    detail::dispatch_not_implemented("tensor_cpu", result.scalar_type());
+  }
   TORCH_CHECK(result.is_cpu(), "at::tensor builds CPU tensors; move the result with .to()");
   AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(result.scalar_type(), "tensor_cpu", [&] {
     scalar_t* out = result.data_ptr<scalar_t>();

@@ -94,6 +94,8 @@ TEST(ComplexFactories, TensorAndFromBlob) {
   EXPECT_EQ(a.scalar_type(), at::kComplexFloat);
   EXPECT_EQ(values_of(a), (std::vector<cd>{{1, 2}, {-0.5, 3}}));
   EXPECT_EQ(at::tensor({cd(1, 2)}).scalar_type(), at::kComplexDouble);
+  EXPECT_EQ(error_of([] { at::tensor({cf(1, 2)}, at::kDouble); }),
+            "\"tensor_cpu\" not implemented for 'Double'");
   // Real values into a complex dtype get a zero imaginary part.
   EXPECT_EQ(values_of(at::tensor({1.5f}, at::kComplexFloat)), (std::vector<cd>{{1.5, 0}}));
   // torch::tensor keeps complex values' own dtype (only float/double follow the default).
