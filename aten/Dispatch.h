@@ -53,8 +53,8 @@ namespace detail {
 #define AT_PRIVATE_CASES_FLOATING(...)                                   \
   AT_PRIVATE_CASE_TYPE(::c10::ScalarType::Float, float, __VA_ARGS__)     \
   AT_PRIVATE_CASE_TYPE(::c10::ScalarType::Double, double, __VA_ARGS__)
-#define AT_PRIVATE_CASES_COMPLEX(...)                                                    \
-  AT_PRIVATE_CASE_TYPE(::c10::ScalarType::ComplexFloat, c10::complex<float>, __VA_ARGS__)  \
+#define AT_PRIVATE_CASES_COMPLEX(...)                                                     \
+  AT_PRIVATE_CASE_TYPE(::c10::ScalarType::ComplexFloat, c10::complex<float>, __VA_ARGS__) \
   AT_PRIVATE_CASE_TYPE(::c10::ScalarType::ComplexDouble, c10::complex<double>, __VA_ARGS__)
 #define AT_PRIVATE_CASES_ALL(...) \
   AT_PRIVATE_CASES_INTEGRAL(__VA_ARGS__) AT_PRIVATE_CASES_FLOATING(__VA_ARGS__)
@@ -119,31 +119,28 @@ namespace detail {
 #define AT_DISPATCH_INTEGRAL_TYPES_AND(T1, TYPE, NAME, ...)                 \
   AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_INTEGRAL, TYPE, NAME,            \
                           AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__), __VA_ARGS__)
-#define AT_DISPATCH_COMPLEX_TYPES_AND(T1, TYPE, NAME, ...)              \
-  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_COMPLEX, TYPE, NAME,          \
+#define AT_DISPATCH_COMPLEX_TYPES_AND(T1, TYPE, NAME, ...)      \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_COMPLEX, TYPE, NAME, \
                           AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__), __VA_ARGS__)
-#define AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND(T1, TYPE, NAME, ...)              \
-  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_ALL_AND_COMPLEX, TYPE, NAME,         \
+#define AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND(T1, TYPE, NAME, ...)      \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_ALL_AND_COMPLEX, TYPE, NAME, \
                           AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__), __VA_ARGS__)
-#define AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(T1, T2, TYPE, NAME, ...)         \
-  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_ALL_AND_COMPLEX, TYPE, NAME,         \
-                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__)                \
-                              AT_PRIVATE_EXTRA_CASE(T2, __VA_ARGS__),           \
+#define AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(T1, T2, TYPE, NAME, ...) \
+  AT_PRIVATE_DISPATCH_AND(                                              \
+      AT_PRIVATE_CASES_ALL_AND_COMPLEX, TYPE, NAME,                     \
+      AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__) AT_PRIVATE_EXTRA_CASE(T2, __VA_ARGS__), __VA_ARGS__)
+#define AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(T1, T2, T3, TYPE, NAME, ...)             \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_ALL_AND_COMPLEX, TYPE, NAME,                 \
+                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__) AT_PRIVATE_EXTRA_CASE( \
+                              T2, __VA_ARGS__) AT_PRIVATE_EXTRA_CASE(T3, __VA_ARGS__),  \
                           __VA_ARGS__)
-#define AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(T1, T2, T3, TYPE, NAME, ...)     \
-  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_ALL_AND_COMPLEX, TYPE, NAME,         \
-                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__)                \
-                              AT_PRIVATE_EXTRA_CASE(T2, __VA_ARGS__)            \
-                                  AT_PRIVATE_EXTRA_CASE(T3, __VA_ARGS__),       \
-                          __VA_ARGS__)
-#define AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND1(T1, TYPE, NAME, ...)         \
-  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_FLOATING_AND_COMPLEX, TYPE, NAME,     \
+#define AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND1(T1, TYPE, NAME, ...)     \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_FLOATING_AND_COMPLEX, TYPE, NAME, \
                           AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__), __VA_ARGS__)
-#define AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(T1, T2, TYPE, NAME, ...)     \
-  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_FLOATING_AND_COMPLEX, TYPE, NAME,     \
-                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__)                 \
-                              AT_PRIVATE_EXTRA_CASE(T2, __VA_ARGS__),            \
-                          __VA_ARGS__)
+#define AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(T1, T2, TYPE, NAME, ...) \
+  AT_PRIVATE_DISPATCH_AND(                                                   \
+      AT_PRIVATE_CASES_FLOATING_AND_COMPLEX, TYPE, NAME,                     \
+      AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__) AT_PRIVATE_EXTRA_CASE(T2, __VA_ARGS__), __VA_ARGS__)
 
 // Every real dtype miniaten has: the kernels whose bodies need a Vectorized<scalar_t> or an
 // ordering, which complex numbers lack.
@@ -151,7 +148,7 @@ namespace detail {
   AT_DISPATCH_ALL_TYPES_AND3(::c10::ScalarType::Bool, ::c10::ScalarType::Half, \
                              ::c10::ScalarType::BFloat16, TYPE, NAME, __VA_ARGS__)
 // Every dtype miniaten has, complex included.
-#define AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(TYPE, NAME, ...)                          \
+#define AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(TYPE, NAME, ...)                        \
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(::c10::ScalarType::Bool, ::c10::ScalarType::Half, \
                                          ::c10::ScalarType::BFloat16, TYPE, NAME, __VA_ARGS__)
 
@@ -206,8 +203,8 @@ namespace detail {
 #define AT_DISPATCH_CASE_ALL_TYPES_AND3(T1, T2, T3, ...) \
   AT_DISPATCH_CASE_ALL_TYPES_AND2(T1, T2, __VA_ARGS__) AT_DISPATCH_CASE(T3, __VA_ARGS__)
 
-#define AT_DISPATCH_CASE_COMPLEX_TYPES(...)                        \
-  AT_DISPATCH_CASE(::c10::ScalarType::ComplexFloat, __VA_ARGS__)  \
+#define AT_DISPATCH_CASE_COMPLEX_TYPES(...)                      \
+  AT_DISPATCH_CASE(::c10::ScalarType::ComplexFloat, __VA_ARGS__) \
   AT_DISPATCH_CASE(::c10::ScalarType::ComplexDouble, __VA_ARGS__)
 #define AT_DISPATCH_CASE_COMPLEX_TYPES_AND(T1, ...) \
   AT_DISPATCH_CASE_COMPLEX_TYPES(__VA_ARGS__) AT_DISPATCH_CASE(T1, __VA_ARGS__)
@@ -224,7 +221,8 @@ namespace detail {
 #define AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES_AND1(T1, ...) \
   AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES(__VA_ARGS__) AT_DISPATCH_CASE(T1, __VA_ARGS__)
 #define AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES_AND2(T1, T2, ...) \
-  AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES_AND1(T1, __VA_ARGS__) AT_DISPATCH_CASE(T2, __VA_ARGS__)
+  AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES_AND1(T1, __VA_ARGS__)   \
+  AT_DISPATCH_CASE(T2, __VA_ARGS__)
 
 #define AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...) \
   AT_DISPATCH_SWITCH(TYPE, NAME, AT_DISPATCH_CASE_FLOATING_TYPES_AND_HALF(__VA_ARGS__))

@@ -33,8 +33,8 @@ namespace {
 // (set_gradient_edge: float_tensor_that_requires_grad * 1i), rather than given wrong gradients.
 void check_not_complex(c10::ScalarType st) {
   TORCH_CHECK_NOT_IMPLEMENTED(!c10::isComplexType(st),
-                              "miniaten: autograd does not support complex tensors yet (got a ",
-                              st, " tensor that requires grad)");
+                              "miniaten: autograd does not support complex tensors yet (got a ", st,
+                              " tensor that requires grad)");
 }
 }  // namespace
 

@@ -273,7 +273,8 @@ Tensor& mul_(Tensor& self, const Scalar& other) {
 Tensor div(const Tensor& self, const Tensor& other) {
   // Integer inputs are converted to float first: TensorIterator's job.
   const c10::ScalarType st = self.scalar_type();
-  Tensor out = c10::isFloatingType(st) || c10::isComplexType(st) ? dense_output(self, other) : Tensor();
+  Tensor out =
+      c10::isFloatingType(st) || c10::isComplexType(st) ? dense_output(self, other) : Tensor();
   if (out.defined()) {
     div_true_dense_stub(c10::DeviceType::CPU, dense_args(out, self, other));
     return out;

@@ -1,8 +1,8 @@
 #include "aten/native/ComplexViews.h"
 
 #include "aten/ATen.h"
-#include "aten/generated/NativeFunctions.h"
 #include "aten/autograd/GradMode.h"
+#include "aten/generated/NativeFunctions.h"
 #include "c10/core/TensorImpl.h"
 #include "c10/util/SmallVector.h"
 

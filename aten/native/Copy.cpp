@@ -2,9 +2,9 @@
 // The op builds a TensorIterator (output first, so the output's layout decides the loop order)
 // and hands it to copy_stub: copy_kernel in aten/native/cpu/CopyKernel.cpp, one per CPU capability.
 
+#include "aten/native/Copy.h"
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
-#include "aten/native/Copy.h"
 #include "aten/native/TensorIterator.h"
 #include "c10/util/TypeCast.h"
 #include "dispatcher/DispatchTrace.h"

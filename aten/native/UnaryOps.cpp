@@ -88,7 +88,8 @@ Tensor& abs_out(const Tensor& self, Tensor& out) {
     const c10::ScalarType real_type = c10::toRealValueType(self.scalar_type());
     TORCH_CHECK(c10::canCast(real_type, out.scalar_type()), "result type ", real_type,
                 " can't be cast to the desired output type ", out.scalar_type());
-    Tensor real = out.scalar_type() == real_type ? out : at::empty({0}, out.options().dtype(real_type));
+    Tensor real =
+        out.scalar_type() == real_type ? out : at::empty({0}, out.options().dtype(real_type));
     auto iter = TensorIteratorConfig()
                     .set_check_mem_overlap(true)
                     .add_output(real)

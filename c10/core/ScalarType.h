@@ -27,18 +27,18 @@ namespace c10 {
 
 // Every supported (C++ type, ScalarType name) pair, in enum order, complex types included
 // (libtorch's AT_FORALL_SCALAR_TYPES_WITH_COMPLEX less ComplexHalf).
-#define C10_FORALL_SCALAR_TYPES(_)          \
-  _(uint8_t, Byte)                          \
-  _(int8_t, Char)                           \
-  _(int16_t, Short)                         \
-  _(int, Int)                               \
-  _(int64_t, Long)                          \
-  _(c10::Half, Half)                        \
-  _(float, Float)                           \
-  _(double, Double)                         \
-  _(c10::complex<float>, ComplexFloat)      \
-  _(c10::complex<double>, ComplexDouble)    \
-  _(bool, Bool)                             \
+#define C10_FORALL_SCALAR_TYPES(_)       \
+  _(uint8_t, Byte)                       \
+  _(int8_t, Char)                        \
+  _(int16_t, Short)                      \
+  _(int, Int)                            \
+  _(int64_t, Long)                       \
+  _(c10::Half, Half)                     \
+  _(float, Float)                        \
+  _(double, Double)                      \
+  _(c10::complex<float>, ComplexFloat)   \
+  _(c10::complex<double>, ComplexDouble) \
+  _(bool, Bool)                          \
   _(c10::BFloat16, BFloat16)
 
 #define AT_FORALL_SCALAR_TYPES_WITH_COMPLEX(_) C10_FORALL_SCALAR_TYPES(_)
@@ -164,7 +164,8 @@ inline ScalarType toRealValueType(ScalarType t) {
   }
 }
 
-// Byte and Bool are unsigned, complex types signed; Undefined throws "Unknown ScalarType", as in libtorch.
+// Byte and Bool are unsigned, complex types signed; Undefined throws "Unknown ScalarType", as in
+// libtorch.
 inline bool isSignedType(ScalarType t) {
   if (isComplexType(t)) return true;  // std::numeric_limits knows no complex type.
 #define C10_SIGNED_CASE(cpp_type, name) \

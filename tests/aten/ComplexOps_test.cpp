@@ -56,7 +56,8 @@ TEST(ComplexArithmetic, TensorTensor) {
   EXPECT_EQ(values_of(o.a / o.b), (std::vector<cd>{{0, 1}, {1.25, 1.75}, {0, -0.25}}));
   EXPECT_EQ((o.a + o.b).scalar_type(), at::kComplexFloat);
   // libtorch's textbook quotient: 1 / 0.1f is 9.99999905 there, not 10.
-  const Tensor q = at::tensor({cf(1, 0), cf(0.3f, 0.7f)}) / at::tensor({cf(0.1f, 0), cf(1.1f, -0.2f)});
+  const Tensor q =
+      at::tensor({cf(1, 0), cf(0.3f, 0.7f)}) / at::tensor({cf(0.1f, 0), cf(1.1f, -0.2f)});
   EXPECT_EQ(q.data_ptr<cf>()[0], cf(9.99999905f, 0));
   EXPECT_EQ(q.data_ptr<cf>()[1], cf(0.15200001f, 0.663999975f));
   // Strided operands take the TensorIterator path.
@@ -68,7 +69,8 @@ TEST(ComplexArithmetic, Alpha) {
   Operands o;
   EXPECT_EQ(values_of(at::add(o.a, o.b, 2)), (std::vector<cd>{{5, 0}, {1.5, 5}, {8, -1}}));
   EXPECT_EQ(values_of(at::add(o.a, o.b, cd(0, 1))), (std::vector<cd>{{2, 4}, {-1.5, 4}, {0, 3}}));
-  EXPECT_EQ(values_of(at::sub(o.a, o.b, cd(1, 1))), (std::vector<cd>{{-2, 1}, {-0.5, 1}, {-4, -5}}));
+  EXPECT_EQ(values_of(at::sub(o.a, o.b, cd(1, 1))),
+            (std::vector<cd>{{-2, 1}, {-0.5, 1}, {-4, -5}}));
   EXPECT_EQ(error_of([&] { at::add(o.f, o.f, cd(0, 1)); }),
             "For non-complex input tensors, argument alpha must not be a complex number.");
   EXPECT_EQ(error_of([&] { at::add(o.l, o.l, cd(1, 1)); }),
@@ -186,7 +188,8 @@ TEST(ComplexCompare, EqualIscloseAllclose) {
   EXPECT_FALSE(at::equal(o.a, o.f));
   EXPECT_TRUE(at::equal(o.a, o.a.to(at::kComplexDouble)));
   EXPECT_EQ(real_values_of(at::isclose(o.a, o.b)), (std::vector<double>{0, 0, 0}));
-  EXPECT_EQ(real_values_of(at::isclose(o.a, o.a + cf(1e-6f, 1e-6f))), (std::vector<double>{1, 1, 1}));
+  EXPECT_EQ(real_values_of(at::isclose(o.a, o.a + cf(1e-6f, 1e-6f))),
+            (std::vector<double>{1, 1, 1}));
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const Tensor n = at::tensor({cf(nan, 0), cf(1, nan), cf(1, 1)});
   EXPECT_EQ(real_values_of(at::isclose(n, n)), (std::vector<double>{0, 0, 1}));
@@ -237,8 +240,10 @@ TEST(ComplexUnary, AbsIsReal) {
 void expect_near_float(const std::vector<cd>& actual, const std::vector<cd>& expected, int ulps) {
   ASSERT_EQ(actual.size(), expected.size());
   for (size_t i = 0; i < actual.size(); ++i) {
-    const double tol_re = ulps * std::abs(expected[i].real()) * std::numeric_limits<float>::epsilon();
-    const double tol_im = ulps * std::abs(expected[i].imag()) * std::numeric_limits<float>::epsilon();
+    const double tol_re =
+        ulps * std::abs(expected[i].real()) * std::numeric_limits<float>::epsilon();
+    const double tol_im =
+        ulps * std::abs(expected[i].imag()) * std::numeric_limits<float>::epsilon();
     EXPECT_NEAR(actual[i].real(), expected[i].real(), tol_re) << i;
     EXPECT_NEAR(actual[i].imag(), expected[i].imag(), tol_im) << i;
   }
@@ -250,19 +255,16 @@ TEST(ComplexUnary, ExpLogSqrt) {
   // (0.540302336, -0.841471016) there, (0.540302277, -0.841470957) through glibc); double ones
   // agree exactly here.
   Operands o;
-  expect_near_float(values_of(at::exp(o.a)),
-                    {{-1.13120437f, 2.47172666f},
-                     {-0.600460827f, 0.085593611f},
-                     {0.540302336f, -0.841471016f}},
-                    2);
+  expect_near_float(
+      values_of(at::exp(o.a)),
+      {{-1.13120437f, 2.47172666f}, {-0.600460827f, 0.085593611f}, {0.540302336f, -0.841471016f}},
+      2);
   expect_near_float(values_of(at::log(o.a)),
                     {{0.804718971f, 1.10714877f}, {1.11231184f, 1.73594499f}, {0, -1.57079637f}},
                     2);
-  expect_near_float(values_of(at::sqrt(o.a)),
-                    {{1.27201962f, 0.786151409f},
-                     {1.12724912f, 1.33067298f},
-                     {0.707106769f, -0.707106769f}},
-                    2);
+  expect_near_float(
+      values_of(at::sqrt(o.a)),
+      {{1.27201962f, 0.786151409f}, {1.12724912f, 1.33067298f}, {0.707106769f, -0.707106769f}}, 2);
   const Tensor ad = o.a.to(at::kComplexDouble);
   EXPECT_EQ(values_of(at::exp(ad))[0], cd(-1.1312043837568135, 2.4717266720048188));
   EXPECT_EQ(values_of(at::log(ad))[1], cd(1.1123117757621668, 1.7359450042095235));
@@ -290,11 +292,10 @@ TEST(ComplexReductions, SumAndMean) {
   const Tensor m = at::tensor({cf(0.1f, 0.2f), cf(0.3f, 0.7f), cf(1.1f, -0.3f), cf(2.5f, 1.25f),
                                cf(-0.7f, 0.1f), cf(0.9f, 0.9f)})
                        .view({2, 3});
-  EXPECT_EQ(values_of(m.sum(0)), (std::vector<cd>{{2.5999999f, 1.45000005f},
-                                                  {-0.399999976f, 0.800000012f},
-                                                  {2, 0.599999964f}}));
-  EXPECT_EQ(values_of(m.sum(1)),
-            (std::vector<cd>{{1.5, 0.599999964f}, {2.69999981f, 2.25}}));
+  EXPECT_EQ(values_of(m.sum(0)),
+            (std::vector<cd>{
+                {2.5999999f, 1.45000005f}, {-0.399999976f, 0.800000012f}, {2, 0.599999964f}}));
+  EXPECT_EQ(values_of(m.sum(1)), (std::vector<cd>{{1.5, 0.599999964f}, {2.69999981f, 2.25}}));
   EXPECT_EQ(values_of(m.mean()), (std::vector<cd>{{0.699999988f, 0.475000024f}}));
   EXPECT_EQ(values_of(m.mean(1)), (std::vector<cd>{{0.5, 0.199999988f}, {0.899999917f, 0.75}}));
 
@@ -302,7 +303,8 @@ TEST(ComplexReductions, SumAndMean) {
   EXPECT_EQ(values_of(big.sum()), (std::vector<cd>{{78, 234}}));
   EXPECT_EQ(values_of(big.mean()), (std::vector<cd>{{1.95000005f, 5.8499999f}}));
   // A mean in a complex dtype of an integral tensor, as libtorch allows.
-  EXPECT_EQ(values_of(at::ones({2}, at::kLong).mean(at::kComplexDouble)), (std::vector<cd>{{1, 0}}));
+  EXPECT_EQ(values_of(at::ones({2}, at::kLong).mean(at::kComplexDouble)),
+            (std::vector<cd>{{1, 0}}));
 }
 
 TEST(ComplexReductions, SumToARealDtypeKeepsTheRealPart) {
@@ -317,13 +319,12 @@ TEST(ComplexReductions, Cumsum) {
   const Tensor m = at::tensor({cf(0.1f, 0.2f), cf(0.3f, 0.7f), cf(1.1f, -0.3f), cf(2.5f, 1.25f),
                                cf(-0.7f, 0.1f), cf(0.9f, 0.9f)})
                        .view({2, 3});
-  EXPECT_EQ(values_of(m.cumsum(1)),
-            (std::vector<cd>{{0.100000001f, 0.200000003f},
-                             {0.400000006f, 0.899999976f},
-                             {1.5, 0.599999964f},
-                             {2.5, 1.25},
-                             {1.79999995f, 1.35000002f},
-                             {2.70000005f, 2.25}}));
+  EXPECT_EQ(values_of(m.cumsum(1)), (std::vector<cd>{{0.100000001f, 0.200000003f},
+                                                     {0.400000006f, 0.899999976f},
+                                                     {1.5, 0.599999964f},
+                                                     {2.5, 1.25},
+                                                     {1.79999995f, 1.35000002f},
+                                                     {2.70000005f, 2.25}}));
 }
 
 // ---- where ------------------------------------------------------------------------------------
@@ -348,7 +349,7 @@ TEST(ComplexRefused, RoundingBitwiseAndFactories) {
             "\"div_trunc_cpu\" not implemented for 'ComplexFloat'");
   EXPECT_EQ(error_of([&] { at::bitwise_and(o.a, o.b); }),
             "\"bitwise_and_cpu\" not implemented for 'ComplexFloat'");
-  EXPECT_EQ(error_of([&] { o.a & o.b; }), "\"bitwise_and_cpu\" not implemented for 'ComplexFloat'");
+  EXPECT_EQ(error_of([&] { o.a& o.b; }), "\"bitwise_and_cpu\" not implemented for 'ComplexFloat'");
   EXPECT_EQ(error_of([&] { at::bitwise_not(o.a); }),
             "\"bitwise_not_cpu\" not implemented for 'ComplexFloat'");
   const Tensor x = at::ones({2, 3, 2}, at::kComplexFloat);
@@ -359,11 +360,11 @@ TEST(ComplexRefused, RoundingBitwiseAndFactories) {
                              at::ones({3}, at::kComplexFloat), false, 0.1, 1e-5, false);
             }),
             "\"batch_norm\" not implemented for 'ComplexFloat'");
-  EXPECT_EQ(error_of([] {
-              at::batch_norm(at::ones({2, 3, 2}, at::kLong), {}, {}, {}, {}, true, 0.1, 1e-5,
-                             false);
-            }),
-            "\"batch_norm\" not implemented for 'Long'");
+  EXPECT_EQ(
+      error_of([] {
+        at::batch_norm(at::ones({2, 3, 2}, at::kLong), {}, {}, {}, {}, true, 0.1, 1e-5, false);
+      }),
+      "\"batch_norm\" not implemented for 'Long'");
   EXPECT_EQ(error_of([&] { at::mean(o.l); }),
             "mean(): could not infer output dtype. Input dtype must be either a floating point or "
             "complex dtype. Got: Long");

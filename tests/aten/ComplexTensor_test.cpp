@@ -59,7 +59,8 @@ TEST(ComplexFactories, EmptyZerosOnesFull) {
 
   EXPECT_EQ(values_of(at::zeros({2}, at::kComplexFloat)), (std::vector<cd>{{0, 0}, {0, 0}}));
   EXPECT_EQ(values_of(at::ones({2}, at::kComplexDouble)), (std::vector<cd>{{1, 0}, {1, 0}}));
-  EXPECT_EQ(values_of(at::full({2}, 1.5, at::kComplexFloat)), (std::vector<cd>{{1.5, 0}, {1.5, 0}}));
+  EXPECT_EQ(values_of(at::full({2}, 1.5, at::kComplexFloat)),
+            (std::vector<cd>{{1.5, 0}, {1.5, 0}}));
   const Tensor f = at::full({2}, cd(1, 2), at::kComplexDouble);
   EXPECT_EQ(values_of(f), (std::vector<cd>{{1, 2}, {1, 2}}));
 }
@@ -133,11 +134,10 @@ TEST(ComplexRandom, RandnDrawsPartsWithHalfTheVariance) {
   at::manual_seed(0);
   const Tensor wide = at::randn({10}, at::kComplexFloat);
   const std::vector<cf> expected_wide = {
-      {-0.796088994f, -0.814841688f}, {-0.177185819f, -0.306798637f},
-      {0.423443437f, -1.0996182f},    {-0.241378248f, 1.31027317f},
-      {0.330994129f, -0.111519538f},  {1.02082181f, 0.188125342f},
-      {0.98243022f, 1.12170768f},     {0.669133961f, -0.596569538f},
-      {0.658900917f, 0.890253961f},   {1.41773534f, 0.0379977264f}};
+      {-0.796088994f, -0.814841688f}, {-0.177185819f, -0.306798637f}, {0.423443437f, -1.0996182f},
+      {-0.241378248f, 1.31027317f},   {0.330994129f, -0.111519538f},  {1.02082181f, 0.188125342f},
+      {0.98243022f, 1.12170768f},     {0.669133961f, -0.596569538f},  {0.658900917f, 0.890253961f},
+      {1.41773534f, 0.0379977264f}};
   for (int i = 0; i < 10; ++i) EXPECT_EQ(wide.data_ptr<cf>()[i], expected_wide[i]) << i;
 
   at::manual_seed(0);
@@ -232,8 +232,8 @@ TEST(ComplexConversions, RealToComplexAndComplexToBoolDoNotWarn) {
 // ---- Views, copies, element access -----------------------------------------------------------
 
 TEST(ComplexLayouts, TransposeContiguousCloneKeepValuesAndStrides) {
-  const Tensor m = at::tensor({cf(1, 2), cf(3, 4), cf(5, 6), cf(7, 8), cf(9, 10), cf(11, 12)})
-                       .view({2, 3});
+  const Tensor m =
+      at::tensor({cf(1, 2), cf(3, 4), cf(5, 6), cf(7, 8), cf(9, 10), cf(11, 12)}).view({2, 3});
   const std::vector<cd> transposed = {{1, 2}, {7, 8}, {3, 4}, {9, 10}, {5, 6}, {11, 12}};
   const Tensor p = m.permute({1, 0});
   EXPECT_EQ(p.strides().vec(), (std::vector<int64_t>{1, 3}));
@@ -327,7 +327,7 @@ TEST(ComplexAutograd, RequiresGradIsRefusedClearly) {
   const std::string refused =
       "miniaten: autograd does not support complex tensors yet (got a ComplexFloat tensor that "
       "requires grad)";
-  EXPECT_EQ(error_of([&] { x * cd(0, 1); }), refused);
+  EXPECT_EQ(error_of([&] { x* cd(0, 1); }), refused);
   EXPECT_EQ(error_of([&] { x.to(at::kComplexFloat); }), refused);
   {
     torch::NoGradGuard no_grad;

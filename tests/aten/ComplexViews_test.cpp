@@ -16,7 +16,9 @@ using test_util::error_of;
 using cd = c10::complex<double>;
 using cf = c10::complex<float>;
 
-std::vector<int64_t> vec(c10::IntArrayRef r) { return r.vec(); }
+std::vector<int64_t> vec(c10::IntArrayRef r) {
+  return r.vec();
+}
 
 TEST(ComplexViews, ViewAsRealGeometry) {
   const Tensor c = at::tensor({cf(1, 2), cf(3, 4)});
@@ -82,18 +84,28 @@ TEST(ComplexViews, ViewAsComplexErrors) {
             "tensor of scalar type: Long");
   EXPECT_EQ(error_of([] { at::view_as_complex(at::ones({3})); }),
             "Tensor must have a last dimension of size 2");
-  EXPECT_EQ(error_of([] { at::view_as_complex(at::ones({2, 3}).t()); }),
+  EXPECT_EQ(error_of([] {
+              at::view_as_complex(at::ones({2, 3}).t());
+            }),
             "Tensor must have a last dimension with stride 1");
   EXPECT_EQ(error_of([] { at::view_as_complex(at::ones({})); }),
             "Input tensor must have one or more dimensions");
-  EXPECT_EQ(error_of([] { at::view_as_complex(at::ones({5}).slice(0, 1, 5).view({2, 2})); }),
+  EXPECT_EQ(error_of([] {
+              at::view_as_complex(at::ones({5}).slice(0, 1, 5).view({2, 2}));
+            }),
             "Tensor must have a storage_offset divisible by 2");
-  EXPECT_EQ(error_of([] { at::view_as_complex(at::ones({3, 5}).slice(1, 0, 2)); }),
+  EXPECT_EQ(error_of([] {
+              at::view_as_complex(at::ones({3, 5}).slice(1, 0, 2));
+            }),
             "Tensor must have a stride divisible by 2 for all but last dimension");
-  EXPECT_EQ(error_of([] { at::view_as_complex(at::ones({2, 3}).t()); }),
+  EXPECT_EQ(error_of([] {
+              at::view_as_complex(at::ones({2, 3}).t());
+            }),
             "Tensor must have a last dimension with stride 1");
   // libtorch makes a ComplexHalf view; miniaten has none.
-  EXPECT_EQ(error_of([] { at::view_as_complex(at::ones({2, 2}, at::kHalf)); }),
+  EXPECT_EQ(error_of([] {
+              at::view_as_complex(at::ones({2, 2}, at::kHalf));
+            }),
             "view_as_complex of a Half tensor: miniaten has no ComplexHalf");
   // See Note [No complex autograd].
   const Tensor x = torch::ones({2, 2}, torch::requires_grad());

@@ -83,7 +83,8 @@ TEST(Dispatch, ComplexFamilies) {
   EXPECT_EQ(complex(ScalarType::ComplexDouble), name_of<cd>());
   EXPECT_EQ(error_of([&] { complex(ScalarType::Float); }), "\"cx\" not implemented for 'Float'");
   auto complex_and = [](ScalarType t) {
-    return AT_DISPATCH_COMPLEX_TYPES_AND(ScalarType::Half, t, "cx", [&] { return sizeof(scalar_t); });
+    return AT_DISPATCH_COMPLEX_TYPES_AND(ScalarType::Half, t, "cx",
+                                         [&] { return sizeof(scalar_t); });
   };
   EXPECT_EQ(complex_and(ScalarType::Half), 2u);
 
@@ -124,20 +125,18 @@ TEST(Dispatch, ComplexFamilies) {
 
   // The composable forms.
   auto pick = [](ScalarType t) {
-    return AT_DISPATCH_SWITCH(
-        t, "pickc",
-        AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES_AND1(ScalarType::Half,
-                                                         [&] { return sizeof(scalar_t); }));
+    return AT_DISPATCH_SWITCH(t, "pickc",
+                              AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES_AND1(
+                                  ScalarType::Half, [&] { return sizeof(scalar_t); }));
   };
   EXPECT_EQ(pick(ScalarType::ComplexDouble), 16u);
   EXPECT_EQ(pick(ScalarType::Half), 2u);
   EXPECT_EQ(error_of([&] { pick(ScalarType::Int); }), "\"pickc\" not implemented for 'Int'");
   auto every = [](ScalarType t) {
-    return AT_DISPATCH_SWITCH(
-        t, "every",
-        AT_DISPATCH_CASE_ALL_TYPES_AND_COMPLEX_AND3(ScalarType::Bool, ScalarType::Half,
-                                                    ScalarType::BFloat16,
-                                                    [&] { return sizeof(scalar_t); }));
+    return AT_DISPATCH_SWITCH(t, "every",
+                              AT_DISPATCH_CASE_ALL_TYPES_AND_COMPLEX_AND3(
+                                  ScalarType::Bool, ScalarType::Half, ScalarType::BFloat16,
+                                  [&] { return sizeof(scalar_t); }));
   };
   EXPECT_EQ(every(ScalarType::ComplexFloat), 8u);
   EXPECT_EQ(every(ScalarType::Bool), 1u);

@@ -14,9 +14,9 @@ namespace {
 using c10::ScalarType;
 
 // The twelve types, in enum order: the row/column order of the tables below.
-constexpr ScalarType kAll[] = {c10::kByte,         c10::kChar,          c10::kShort, c10::kInt,
-                               c10::kLong,         c10::kHalf,          c10::kFloat, c10::kDouble,
-                               c10::kComplexFloat, c10::kComplexDouble, c10::kBool,  c10::kBFloat16};
+constexpr ScalarType kAll[] = {
+    c10::kByte,  c10::kChar,   c10::kShort,        c10::kInt,           c10::kLong, c10::kHalf,
+    c10::kFloat, c10::kDouble, c10::kComplexFloat, c10::kComplexDouble, c10::kBool, c10::kBFloat16};
 constexpr int kNum = 12;
 
 template <typename T>
@@ -47,9 +47,8 @@ TEST(ScalarTypeTest, EnumValuesAreLibtorchs) {
 }
 
 TEST(ScalarTypeTest, NamesAndPrinting) {
-  const char* names[] = {"Byte",   "Char",         "Short",         "Int",
-                         "Long",   "Half",         "Float",         "Double",
-                         "ComplexFloat", "ComplexDouble", "Bool", "BFloat16"};
+  const char* names[] = {"Byte",  "Char",   "Short",        "Int",           "Long", "Half",
+                         "Float", "Double", "ComplexFloat", "ComplexDouble", "Bool", "BFloat16"};
   for (int i = 0; i < kNum; ++i) {
     EXPECT_STREQ(c10::toString(kAll[i]), names[i]);
     EXPECT_EQ(printed(kAll[i]), names[i]);
@@ -236,9 +235,18 @@ TEST(ScalarTypeTest, ComplexAndRealValueTypes) {
 
 TEST(TypeMetaTest, NamesAndSizesMatchLibtorch) {
   using caffe2::TypeMeta;
-  const char* names[] = {"unsigned char",       "signed char",          "short int", "int",
-                         "long int",            "c10::Half",            "float",     "double",
-                         "c10::complex<float>", "c10::complex<double>", "bool",      "c10::BFloat16"};
+  const char* names[] = {"unsigned char",
+                         "signed char",
+                         "short int",
+                         "int",
+                         "long int",
+                         "c10::Half",
+                         "float",
+                         "double",
+                         "c10::complex<float>",
+                         "c10::complex<double>",
+                         "bool",
+                         "c10::BFloat16"};
   for (int i = 0; i < kNum; ++i) {
     const TypeMeta m = TypeMeta::fromScalarType(kAll[i]);
     EXPECT_EQ(m.name(), names[i]);

@@ -1,8 +1,9 @@
-// CPU kernels of add/sub, mul, div (the complex dtypes too), the comparisons, bitwise and/or/xor, and where. Compiled once per CPU capability
-// (miniaten_add_cpu_kernels in aten/CMakeLists.txt); see Note [Kernels are compiled once per
-// CPU capability] in aten/native/DispatchStub.h. Loops.h picks the loop: vectorized when every
-// operand is contiguous along the row or one input is broadcast (the Scalar of add(t, 2)),
-// element by element otherwise (see Note [Which loop runs] there).
+// CPU kernels of add/sub, mul, div (the complex dtypes too), the comparisons, bitwise and/or/xor,
+// and where. Compiled once per CPU capability (miniaten_add_cpu_kernels in aten/CMakeLists.txt);
+// see Note [Kernels are compiled once per CPU capability] in aten/native/DispatchStub.h. Loops.h
+// picks the loop: vectorized when every operand is contiguous along the row or one input is
+// broadcast (the Scalar of add(t, 2)), element by element otherwise (see Note [Which loop runs]
+// there).
 //
 // Note [Half and BFloat16 compute in float]
 // Each scalar op converts Half and BFloat16 operands to float, computes, and rounds once, as

@@ -16,7 +16,8 @@
 //  * same dtype otherwise -> a strided element loop on a carrier of the element's size ("basic");
 //  * different dtypes -> an element loop converting with c10::convert ("convert").
 // Same-dtype loops move bytes through carriers (uint8/16/32/64, and c10::complex<double> for
-// 16 bytes), so one instantiation per element size serves all twelve dtypes. The name of the loop that ran goes to last_copy_loop().
+// 16 bytes), so one instantiation per element size serves all twelve dtypes. The name of the loop
+// that ran goes to last_copy_loop().
 
 #include <algorithm>
 #include <cstring>

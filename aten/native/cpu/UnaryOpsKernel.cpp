@@ -1,5 +1,6 @@
-// CPU kernels of neg, abs, exp, log, sqrt (complex included), conj_physical and bitwise_not. Compiled once per CPU capability (see
-// Note [Kernels are compiled once per CPU capability] in aten/native/DispatchStub.h).
+// CPU kernels of neg, abs, exp, log, sqrt (complex included), conj_physical and bitwise_not.
+// Compiled once per CPU capability (see Note [Kernels are compiled once per CPU capability] in
+// aten/native/DispatchStub.h).
 //
 // Half and BFloat16 compute in float and round once, in the scalar op and in Vectorized alike
 // (see Note [Half and BFloat16 compute in float] in BinaryOpsKernel.cpp). exp, log and sqrt
@@ -52,9 +53,8 @@ T absolute(T a) {
 // See Note [Complex kernels run the scalar loop] in BinaryOpsKernel.cpp.
 void neg_kernel(TensorIteratorBase& iter) {
   if (c10::isComplexType(iter.dtype())) {
-    AT_DISPATCH_COMPLEX_TYPES(iter.dtype(), "neg_cpu", [&] {
-      cpu_kernel(iter, [](scalar_t a) -> scalar_t { return -a; });
-    });
+    AT_DISPATCH_COMPLEX_TYPES(iter.dtype(), "neg_cpu",
+                              [&] { cpu_kernel(iter, [](scalar_t a) -> scalar_t { return -a; }); });
     return;
   }
   AT_DISPATCH_ALL_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, iter.dtype(),
