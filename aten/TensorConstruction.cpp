@@ -10,7 +10,7 @@ namespace {
 // Exact for integers, through double for anything involving a floating type.
 template <class To, class From>
 To convert_value(From v) {
-  if constexpr (c10::is_complex_t<To>::value || c10::is_complex_t<From>::value) {
+  if constexpr (c10::is_complex<To>::value || c10::is_complex<From>::value) {
     return c10::convert<To>(v);
   } else if constexpr (std::is_integral<To>::value && std::is_integral<From>::value) {
     return static_cast<To>(v);
@@ -26,7 +26,7 @@ Tensor tensor_cpu(ArrayRef<T> values, const TensorOptions& options) {
   Tensor result = at::empty({static_cast<int64_t>(values.size())}, options);
   if (result.is_meta()) return result;
   // libtorch copies complex values only into complex dtypes (its tensor_complex_cpu).
-  if (c10::is_complex_t<T>::value && !result.is_complex()) {
+  if (c10::is_complex<T>::value && !result.is_complex()) {
     detail::dispatch_not_implemented("tensor_cpu", result.scalar_type());
   }
   TORCH_CHECK(result.is_cpu(), "at::tensor builds CPU tensors; move the result with .to()");

@@ -17,23 +17,18 @@ template <typename T>
 struct is_reduced_float
     : std::integral_constant<bool, std::is_same<T, Half>::value || std::is_same<T, BFloat16>::value> {};
 
-template <typename T>
-struct is_complex_t : std::false_type {};
-template <typename T>
-struct is_complex_t<complex<T>> : std::true_type {};
-
 template <typename To, typename From>
 C10_ALWAYS_INLINE To convert(From f) {
   if constexpr (std::is_same<To, From>::value) {
     return f;
-  } else if constexpr (is_complex_t<To>::value) {
+  } else if constexpr (is_complex<To>::value) {
     using R = typename To::value_type;
-    if constexpr (is_complex_t<From>::value) {
+    if constexpr (is_complex<From>::value) {
       return To(static_cast<R>(f.real()), static_cast<R>(f.imag()));
     } else {
       return To(convert<R>(f));
     }
-  } else if constexpr (is_complex_t<From>::value) {
+  } else if constexpr (is_complex<From>::value) {
     if constexpr (std::is_same<To, bool>::value) return f.real() != 0 || f.imag() != 0;
     return convert<To>(f.real());
   } else if constexpr (std::is_same<To, bool>::value) {

@@ -106,6 +106,30 @@ struct alignas(sizeof(T) * 2) complex {
   }
 };
 
+// libtorch's traits (c10/util/complex_utils.h): whether T is a complex type, and the type of
+// its parts (T itself for a real T).
+//   c10::is_complex<c10::complex<float>>::value        // true
+//   c10::scalar_value_type<c10::complex<double>>::type  // double
+template <typename T>
+struct is_complex : std::false_type {};
+template <typename T>
+struct is_complex<std::complex<T>> : std::true_type {};
+template <typename T>
+struct is_complex<complex<T>> : std::true_type {};
+
+template <typename T>
+struct scalar_value_type {
+  using type = T;
+};
+template <typename T>
+struct scalar_value_type<std::complex<T>> {
+  using type = T;
+};
+template <typename T>
+struct scalar_value_type<complex<T>> {
+  using type = T;
+};
+
 static_assert(sizeof(complex<double>) == 16 && alignof(complex<double>) == 16,
               "c10::complex<double> is two doubles, aligned as a pair");
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <type_traits>
 
 #include "c10/core/Scalar.h"
 #include "c10/util/complex.h"
@@ -67,6 +68,14 @@ TEST(Complex, StdFunctionsAsLibtorch) {
   EXPECT_DOUBLE_EQ(e.imag(), std::sin(1.0));
   EXPECT_EQ(std::real(z), 3);
   EXPECT_EQ(std::imag(z), 4);
+}
+
+TEST(Complex, TraitsAsLibtorch) {
+  static_assert(c10::is_complex<complex<float>>::value, "");
+  static_assert(c10::is_complex<std::complex<double>>::value, "");
+  static_assert(!c10::is_complex<double>::value, "");
+  static_assert(std::is_same<c10::scalar_value_type<complex<double>>::type, double>::value, "");
+  static_assert(std::is_same<c10::scalar_value_type<float>::type, float>::value, "");
 }
 
 TEST(Complex, PrintsAsStdComplex) {

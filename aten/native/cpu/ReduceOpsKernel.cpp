@@ -40,7 +40,7 @@ namespace {
 // libtorch's at::acc_type<T, /*is_cuda=*/false>: complex types accumulate in complex<double>.
 template <typename T>
 using ScanAccumulate =
-    std::conditional_t<c10::is_complex_t<T>::value, c10::complex<double>,
+    std::conditional_t<c10::is_complex<T>::value, c10::complex<double>,
                        std::conditional_t<std::is_integral<T>::value, int64_t,
                                           std::conditional_t<std::is_same<T, float>::value ||
                                                                  std::is_same<T, double>::value,
