@@ -11,6 +11,7 @@
 
 #include "ElementwiseTestUtils.h"
 #include "aten/ATen.h"
+#include "aten/native/DispatchStub.h"
 #include "aten/native/TypePromotion.h"
 
 namespace {
@@ -305,6 +306,22 @@ TEST(ComplexReductions, SumAndMean) {
   // A mean in a complex dtype of an integral tensor, as libtorch allows.
   EXPECT_EQ(values_of(at::ones({2}, at::kLong).mean(at::kComplexDouble)),
             (std::vector<cd>{{1, 0}}));
+}
+
+TEST(ComplexReductions, LongSumsMatchLibtorchAtTheSameCapability) {
+  // See Note [Complex sums use complex lanes]. libtorch 1.13 run with ATEN_CPU_CAPABILITY=avx2
+  // and =avx512 (its vector width decides how the cascade groups the elements).
+  const auto cap = at::native::get_cpu_capability();
+  if (cap == at::native::CPUCapability::DEFAULT) GTEST_SKIP() << "no libtorch values recorded";
+  const bool avx2 = cap == at::native::CPUCapability::AVX2;
+  at::manual_seed(0);
+  const Tensor a = at::randn({1000}, at::kComplexFloat);
+  const Tensor m = at::randn({37, 300}, at::kComplexFloat);
+  EXPECT_EQ(a.sum().item<cf>(),
+            avx2 ? cf(-5.97697163f, 27.3512402f) : cf(-5.97697163f, 27.3512383f));
+  EXPECT_EQ(m.sum(1)[0].item<cf>(),
+            avx2 ? cf(2.99762392f, -16.5737743f) : cf(2.99762583f, -16.5737724f));
+  EXPECT_EQ(m.sum(0)[0].item<cf>(), cf(-6.25536299f, 9.56821823f));
 }
 
 TEST(ComplexReductions, SumToARealDtypeKeepsTheRealPart) {
