@@ -5,11 +5,15 @@
 //     scalar_t* p = t.data_ptr<scalar_t>();
 //   });
 //
-// The families (libtorch's names, restricted to miniaten's 10 dtypes):
+// The families (libtorch's names, restricted to miniaten's 12 dtypes):
 //   AT_DISPATCH_INTEGRAL_TYPES            Byte, Char, Short, Int, Long
 //   AT_DISPATCH_FLOATING_TYPES            Float, Double
-//   AT_DISPATCH_ALL_TYPES                 the 7 above
+//   AT_DISPATCH_COMPLEX_TYPES             ComplexFloat, ComplexDouble (scalar_t c10::complex<T>)
+//   AT_DISPATCH_ALL_TYPES                 integral and floating
+//   AT_DISPATCH_ALL_TYPES_AND_COMPLEX     integral, floating and complex
+//   AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES
 //   ..._AND(t1, ...), _AND2, _AND3        plus Bool / Half / BFloat16 as named
+//                                         (the floating-and-complex family says _AND1)
 // An unsupported dtype raises `"name" not implemented for 'Half'`, as libtorch does. libtorch
 // 1.13's composable AT_DISPATCH_SWITCH / AT_DISPATCH_CASE_* forms are at the end of the file.
 
@@ -49,8 +53,15 @@ namespace detail {
 #define AT_PRIVATE_CASES_FLOATING(...)                                   \
   AT_PRIVATE_CASE_TYPE(::c10::ScalarType::Float, float, __VA_ARGS__)     \
   AT_PRIVATE_CASE_TYPE(::c10::ScalarType::Double, double, __VA_ARGS__)
+#define AT_PRIVATE_CASES_COMPLEX(...)                                                     \
+  AT_PRIVATE_CASE_TYPE(::c10::ScalarType::ComplexFloat, c10::complex<float>, __VA_ARGS__) \
+  AT_PRIVATE_CASE_TYPE(::c10::ScalarType::ComplexDouble, c10::complex<double>, __VA_ARGS__)
 #define AT_PRIVATE_CASES_ALL(...) \
   AT_PRIVATE_CASES_INTEGRAL(__VA_ARGS__) AT_PRIVATE_CASES_FLOATING(__VA_ARGS__)
+#define AT_PRIVATE_CASES_ALL_AND_COMPLEX(...) \
+  AT_PRIVATE_CASES_ALL(__VA_ARGS__) AT_PRIVATE_CASES_COMPLEX(__VA_ARGS__)
+#define AT_PRIVATE_CASES_FLOATING_AND_COMPLEX(...) \
+  AT_PRIVATE_CASES_FLOATING(__VA_ARGS__) AT_PRIVATE_CASES_COMPLEX(__VA_ARGS__)
 
 // The extra dtypes an _AND macro may name.
 #define AT_PRIVATE_EXTRA_CASE(T, ...)                                                     \
@@ -65,6 +76,12 @@ namespace detail {
   AT_PRIVATE_DISPATCH(TYPE, NAME, AT_PRIVATE_CASES_FLOATING, __VA_ARGS__)
 #define AT_DISPATCH_ALL_TYPES(TYPE, NAME, ...) \
   AT_PRIVATE_DISPATCH(TYPE, NAME, AT_PRIVATE_CASES_ALL, __VA_ARGS__)
+#define AT_DISPATCH_COMPLEX_TYPES(TYPE, NAME, ...) \
+  AT_PRIVATE_DISPATCH(TYPE, NAME, AT_PRIVATE_CASES_COMPLEX, __VA_ARGS__)
+#define AT_DISPATCH_ALL_TYPES_AND_COMPLEX(TYPE, NAME, ...) \
+  AT_PRIVATE_DISPATCH(TYPE, NAME, AT_PRIVATE_CASES_ALL_AND_COMPLEX, __VA_ARGS__)
+#define AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES(TYPE, NAME, ...) \
+  AT_PRIVATE_DISPATCH(TYPE, NAME, AT_PRIVATE_CASES_FLOATING_AND_COMPLEX, __VA_ARGS__)
 
 #define AT_PRIVATE_DISPATCH_AND(BASE, TYPE, NAME, EXTRA_CASES, ...) \
   [&] {                                                             \
@@ -102,10 +119,38 @@ namespace detail {
 #define AT_DISPATCH_INTEGRAL_TYPES_AND(T1, TYPE, NAME, ...)                 \
   AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_INTEGRAL, TYPE, NAME,            \
                           AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__), __VA_ARGS__)
-// Every dtype miniaten has.
+#define AT_DISPATCH_COMPLEX_TYPES_AND(T1, TYPE, NAME, ...)      \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_COMPLEX, TYPE, NAME, \
+                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__), __VA_ARGS__)
+#define AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND(T1, TYPE, NAME, ...)      \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_ALL_AND_COMPLEX, TYPE, NAME, \
+                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__), __VA_ARGS__)
+#define AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(T1, T2, TYPE, NAME, ...) \
+  AT_PRIVATE_DISPATCH_AND(                                              \
+      AT_PRIVATE_CASES_ALL_AND_COMPLEX, TYPE, NAME,                     \
+      AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__) AT_PRIVATE_EXTRA_CASE(T2, __VA_ARGS__), __VA_ARGS__)
+#define AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(T1, T2, T3, TYPE, NAME, ...)             \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_ALL_AND_COMPLEX, TYPE, NAME,                 \
+                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__) AT_PRIVATE_EXTRA_CASE( \
+                              T2, __VA_ARGS__) AT_PRIVATE_EXTRA_CASE(T3, __VA_ARGS__),  \
+                          __VA_ARGS__)
+#define AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND1(T1, TYPE, NAME, ...)     \
+  AT_PRIVATE_DISPATCH_AND(AT_PRIVATE_CASES_FLOATING_AND_COMPLEX, TYPE, NAME, \
+                          AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__), __VA_ARGS__)
+#define AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(T1, T2, TYPE, NAME, ...) \
+  AT_PRIVATE_DISPATCH_AND(                                                   \
+      AT_PRIVATE_CASES_FLOATING_AND_COMPLEX, TYPE, NAME,                     \
+      AT_PRIVATE_EXTRA_CASE(T1, __VA_ARGS__) AT_PRIVATE_EXTRA_CASE(T2, __VA_ARGS__), __VA_ARGS__)
+
+// Every real dtype miniaten has: the kernels whose bodies need a Vectorized<scalar_t> or an
+// ordering, which complex numbers lack.
 #define AT_DISPATCH_ALL_MINIATEN_TYPES(TYPE, NAME, ...) \
   AT_DISPATCH_ALL_TYPES_AND3(::c10::ScalarType::Bool, ::c10::ScalarType::Half, \
                              ::c10::ScalarType::BFloat16, TYPE, NAME, __VA_ARGS__)
+// Every dtype miniaten has, complex included.
+#define AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(TYPE, NAME, ...)                        \
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(::c10::ScalarType::Bool, ::c10::ScalarType::Half, \
+                                         ::c10::ScalarType::BFloat16, TYPE, NAME, __VA_ARGS__)
 
 // ---- libtorch 1.13's composable form: a switch whose cases are listed ----------------------
 //
@@ -157,6 +202,27 @@ namespace detail {
   AT_DISPATCH_CASE_ALL_TYPES_AND(T1, __VA_ARGS__) AT_DISPATCH_CASE(T2, __VA_ARGS__)
 #define AT_DISPATCH_CASE_ALL_TYPES_AND3(T1, T2, T3, ...) \
   AT_DISPATCH_CASE_ALL_TYPES_AND2(T1, T2, __VA_ARGS__) AT_DISPATCH_CASE(T3, __VA_ARGS__)
+
+#define AT_DISPATCH_CASE_COMPLEX_TYPES(...)                      \
+  AT_DISPATCH_CASE(::c10::ScalarType::ComplexFloat, __VA_ARGS__) \
+  AT_DISPATCH_CASE(::c10::ScalarType::ComplexDouble, __VA_ARGS__)
+#define AT_DISPATCH_CASE_COMPLEX_TYPES_AND(T1, ...) \
+  AT_DISPATCH_CASE_COMPLEX_TYPES(__VA_ARGS__) AT_DISPATCH_CASE(T1, __VA_ARGS__)
+#define AT_DISPATCH_CASE_ALL_TYPES_AND_COMPLEX(...) \
+  AT_DISPATCH_CASE_ALL_TYPES(__VA_ARGS__) AT_DISPATCH_CASE_COMPLEX_TYPES(__VA_ARGS__)
+#define AT_DISPATCH_CASE_ALL_TYPES_AND_COMPLEX_AND(T1, ...) \
+  AT_DISPATCH_CASE_ALL_TYPES_AND_COMPLEX(__VA_ARGS__) AT_DISPATCH_CASE(T1, __VA_ARGS__)
+#define AT_DISPATCH_CASE_ALL_TYPES_AND_COMPLEX_AND2(T1, T2, ...) \
+  AT_DISPATCH_CASE_ALL_TYPES_AND_COMPLEX_AND(T1, __VA_ARGS__) AT_DISPATCH_CASE(T2, __VA_ARGS__)
+#define AT_DISPATCH_CASE_ALL_TYPES_AND_COMPLEX_AND3(T1, T2, T3, ...) \
+  AT_DISPATCH_CASE_ALL_TYPES_AND_COMPLEX_AND2(T1, T2, __VA_ARGS__) AT_DISPATCH_CASE(T3, __VA_ARGS__)
+#define AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES(...) \
+  AT_DISPATCH_CASE_FLOATING_TYPES(__VA_ARGS__) AT_DISPATCH_CASE_COMPLEX_TYPES(__VA_ARGS__)
+#define AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES_AND1(T1, ...) \
+  AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES(__VA_ARGS__) AT_DISPATCH_CASE(T1, __VA_ARGS__)
+#define AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES_AND2(T1, T2, ...) \
+  AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES_AND1(T1, __VA_ARGS__)   \
+  AT_DISPATCH_CASE(T2, __VA_ARGS__)
 
 #define AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...) \
   AT_DISPATCH_SWITCH(TYPE, NAME, AT_DISPATCH_CASE_FLOATING_TYPES_AND_HALF(__VA_ARGS__))

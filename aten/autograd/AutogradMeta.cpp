@@ -25,10 +25,25 @@ AutogradMeta::~AutogradMeta() {
   if (retains_grad_ && grad_fn_) grad_fn_->pop_retains_grad_hook(output_nr_);
 }
 
+namespace {
+// Note [No complex autograd]
+// libtorch differentiates complex functions (Wirtinger calculus, conj in every formula);
+// miniaten's derivative formulas are real-only. So a complex tensor is refused where it would
+// join a graph, as a leaf (set_requires_grad) or as the output of a recorded op
+// (set_gradient_edge: float_tensor_that_requires_grad * 1i), rather than given wrong gradients.
+void check_not_complex(c10::ScalarType st) {
+  TORCH_CHECK_NOT_IMPLEMENTED(!c10::isComplexType(st),
+                              "miniaten: autograd does not support complex tensors yet (got a ", st,
+                              " tensor that requires grad)");
+}
+}  // namespace
+
 void AutogradMeta::set_requires_grad(bool requires_grad, c10::TensorImpl* self_impl) {
   const c10::ScalarType st = self_impl->scalar_type();
   TORCH_CHECK(!requires_grad || c10::isFloatingType(st) || c10::isComplexType(st),
               "Only Tensors of floating point and complex dtype can require gradients");
+  // See Note [No complex autograd].
+  if (requires_grad) check_not_complex(st);
   requires_grad_ = requires_grad;
 }
 
@@ -94,6 +109,7 @@ Edge gradient_edge(const at::TensorBase& t) {
 }
 
 void set_gradient_edge(const at::TensorBase& t, Edge edge) {
+  if (edge.function) check_not_complex(t.scalar_type());  // See Note [No complex autograd].
   AutogradMeta* meta = materialize_autograd_meta(t);
   if (meta->retains_grad_ && meta->grad_fn_) {
     // The retained gradient is the one arriving at the tensor's current history.

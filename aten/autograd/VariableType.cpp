@@ -33,8 +33,10 @@ at::Tensor _to_copy(c10::DispatchKeySet ks, const at::Tensor& self,
     return at::_ops::_to_copy::redispatch(ks & c10::after_autograd_keyset, self, dtype, layout,
                                           device, pin_memory, non_blocking, memory_format);
   });
-  // Only floating results carry gradients (a copy to an integer type ends the history).
-  if (c10::isFloatingType(result.scalar_type())) set_history(result, grad_fn);
+  // Only floating results carry gradients (a copy to an integer type ends the history); a
+  // complex one is refused there (Note [No complex autograd] in AutogradMeta.cpp).
+  const c10::ScalarType st = result.scalar_type();
+  if (c10::isFloatingType(st) || c10::isComplexType(st)) set_history(result, grad_fn);
   return result;
 }
 

@@ -8,6 +8,7 @@
 
 #include "c10/core/ScalarType.h"
 #include "c10/util/Exception.h"
+#include "c10/util/TypeCast.h"
 
 namespace at {
 namespace {
@@ -39,7 +40,7 @@ void append_as_double(const Tensor& t, std::vector<double>& out) {
   std::vector<int64_t> index(static_cast<size_t>(ndim), 0);
   int64_t offset = 0;
   for (int64_t n = 0; n < t.numel(); ++n) {
-    out.push_back(static_cast<double>(base[offset]));
+    out.push_back(c10::convert<double>(base[offset]));
     for (int64_t d = ndim - 1; d >= 0; --d) {
       offset += strides[d];
       if (++index[d] < sizes[d]) break;
@@ -50,11 +51,13 @@ void append_as_double(const Tensor& t, std::vector<double>& out) {
 }
 
 // libtorch prints a contiguous kDouble copy (tensor.to(kCPU, kDouble).contiguous()); this is
-// that copy without needing the copy operator.
+// that copy without needing the copy operator. Like that copy, it keeps only the real part of
+// a complex tensor and warns once: libtorch 1.13 prints no imaginary parts.
 std::vector<double> to_double_values(const Tensor& t) {
   std::vector<double> values;
   if (t.numel() == 0) return values;
   values.reserve(static_cast<size_t>(t.numel()));
+  if (c10::isComplexType(t.scalar_type())) c10::warn_complex_to_real_once();
   switch (t.scalar_type()) {
 #define MINIATEN_READ_CASE(ctype, name) \
   case c10::ScalarType::name:           \

@@ -72,6 +72,8 @@ class TORCH_API TensorBase {
   // ---- Type, device, storage --------------------------------------------------------------
   c10::ScalarType scalar_type() const { return impl("scalar_type")->scalar_type(); }
   caffe2::TypeMeta dtype() const { return impl("dtype")->dtype(); }
+  bool is_complex() const { return c10::isComplexType(scalar_type()); }
+  bool is_floating_point() const { return c10::isFloatingType(scalar_type()); }
   c10::Device device() const { return impl("device")->device(); }
   c10::Layout layout() const { return c10::Layout::Strided; }
   c10::DispatchKeySet key_set() const { return impl("key_set")->key_set(); }

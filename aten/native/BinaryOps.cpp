@@ -43,8 +43,10 @@ namespace {
 void alpha_check(c10::ScalarType dtype, const Scalar& alpha) {
   TORCH_CHECK(!alpha.isBoolean() || dtype == c10::ScalarType::Bool,
               "Boolean alpha only supported for Boolean results.");
-  TORCH_CHECK(c10::isFloatingType(dtype) || alpha.isIntegral(true),
+  TORCH_CHECK(c10::isFloatingType(dtype) || c10::isComplexType(dtype) || alpha.isIntegral(true),
               "For integral input tensors, argument alpha must not be a floating point number.");
+  TORCH_CHECK(c10::isComplexType(dtype) || !alpha.isComplex(),
+              "For non-complex input tensors, argument alpha must not be a complex number.");
 }
 
 void sub_check(const Tensor& self, const Tensor& other) {
@@ -161,6 +163,8 @@ Tensor wrapped_scalar_for(const Tensor& self, const Scalar& other) {
   void* data = t.data_ptr();
   if (other.isFloatingPoint()) {
     c10::cast_and_store(dtype, data, other.toDouble());
+  } else if (other.isComplex()) {
+    c10::cast_and_store(dtype, data, other.toComplexDouble());
   } else if (other.isBoolean()) {
     c10::cast_and_store(dtype, data, other.toBool());
   } else {
@@ -268,7 +272,9 @@ Tensor& mul_(Tensor& self, const Scalar& other) {
 
 Tensor div(const Tensor& self, const Tensor& other) {
   // Integer inputs are converted to float first: TensorIterator's job.
-  Tensor out = c10::isFloatingType(self.scalar_type()) ? dense_output(self, other) : Tensor();
+  const c10::ScalarType st = self.scalar_type();
+  Tensor out =
+      c10::isFloatingType(st) || c10::isComplexType(st) ? dense_output(self, other) : Tensor();
   if (out.defined()) {
     div_true_dense_stub(c10::DeviceType::CPU, dense_args(out, self, other));
     return out;

@@ -2,10 +2,11 @@
 // The op builds a TensorIterator (output first, so the output's layout decides the loop order)
 // and hands it to copy_stub: copy_kernel in aten/native/cpu/CopyKernel.cpp, one per CPU capability.
 
+#include "aten/native/Copy.h"
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
-#include "aten/native/Copy.h"
 #include "aten/native/TensorIterator.h"
+#include "c10/util/TypeCast.h"
 #include "dispatcher/DispatchTrace.h"
 
 namespace at {
@@ -58,6 +59,10 @@ Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
                   .check_all_same_device(false)
                   .build();
   if (iter.numel() == 0) return self;
+  // As libtorch: a Bool destination keeps the information "nonzero", so it is not warned about.
+  if (C10_UNLIKELY(src.is_complex() && !self.is_complex() && self.scalar_type() != kBool)) {
+    c10::warn_complex_to_real_once();
+  }
   copy_stub(iter.device_type(), iter);
   if (c10::DispatchTrace::enabled()) {
     c10::DispatchTrace::log(std::string("copy_kernel: ") + last_copy_loop() + " loop");

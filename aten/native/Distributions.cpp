@@ -5,11 +5,13 @@
 #include "aten/native/Distributions.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "aten/ATen.h"
 #include "aten/Dispatch.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/ComplexViews.h"
 
 namespace at {
 namespace native {
@@ -87,7 +89,15 @@ Tensor randn(IntArrayRef size, c10::optional<Generator> generator,
   return result.normal_(0, 1, std::move(generator));
 }
 
+// A complex tensor's real and imaginary parts are filled as one real tensor of twice the
+// elements (libtorch's view_as_real), so rand of ComplexFloat draws what rand of twice as many
+// floats draws, interleaved.
 Tensor& uniform_(Tensor& self, double from, double to, c10::optional<Generator> generator) {
+  if (self.is_complex()) {
+    Tensor parts = view_as_real_unchecked(self);
+    native::uniform_(parts, from, to, std::move(generator));
+    return self;
+  }
   const auto bounds = check_uniform_bounds(self, from, to);
   auto iter = TensorIterator::borrowing_nullary_op(self);
   uniform_stub(iter.device_type(), iter, bounds.first, bounds.second, std::move(generator));
@@ -102,6 +112,13 @@ Tensor& uniform_meta_(Tensor& self, double from, double to, c10::optional<Genera
 
 Tensor& normal_(Tensor& self, double mean, double std, c10::optional<Generator> generator) {
   check_normal_std(std);
+  if (self.is_complex()) {
+    // The parts each get half the variance, as in libtorch: randn of a complex dtype has
+    // E|z|^2 = 1.
+    normal_stub(self.device().type(), view_as_real_unchecked(self), mean, std / std::sqrt(2),
+                std::move(generator));
+    return self;
+  }
   normal_stub(self.device().type(), self, mean, std, std::move(generator));
   return self;
 }

@@ -12,7 +12,8 @@ DEFINE_DISPATCH(fill_stub);
 
 Tensor& fill_(Tensor& self, const Scalar& value) {
   // The value is converted (and range-checked) before any element is written.
-  AT_DISPATCH_ALL_MINIATEN_TYPES(self.scalar_type(), "fill_", [&] { (void)value.to<scalar_t>(); });
+  AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(self.scalar_type(), "fill_",
+                                             [&] { (void)value.to<scalar_t>(); });
   if (self.numel() > 0) {
     auto iter = TensorIteratorConfig()
                     .set_check_mem_overlap(false)  // writing one value many times is fine
@@ -58,9 +59,8 @@ Scalar item(const Tensor& self) {
 
 Scalar _local_scalar_dense_cpu(const Tensor& self) {
   Scalar r;
-  AT_DISPATCH_ALL_MINIATEN_TYPES(self.scalar_type(), "_local_scalar_dense_cpu", [&] {
-    r = Scalar(*self.data_ptr<scalar_t>());
-  });
+  AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(self.scalar_type(), "_local_scalar_dense_cpu",
+                                             [&] { r = Scalar(*self.data_ptr<scalar_t>()); });
   return r;
 }
 

@@ -9,6 +9,7 @@
 // speed: several passes over the input instead of one fused kernel.
 
 #include "aten/ATen.h"
+#include "aten/Dispatch.h"
 #include "aten/autograd/GradMode.h"
 #include "aten/generated/NativeFunctions.h"
 
@@ -45,6 +46,11 @@ Tensor batch_norm(const Tensor& input, const c10::optional<Tensor>& weight,
   check_channel_tensor(running_var, "running_var", channels);
   check_channel_tensor(weight, "weight", channels);
   check_channel_tensor(bias, "bias", channels);
+  // libtorch's CPU kernel dispatches on the floating types only.
+  const c10::ScalarType st = input.scalar_type();
+  if (c10::isComplexType(st) || c10::isIntegralType(st, /*includeBool=*/true)) {
+    at::detail::dispatch_not_implemented("batch_norm", st);
+  }
   const bool has_running_mean = running_mean.has_value() && running_mean->defined();
   const bool has_running_var = running_var.has_value() && running_var->defined();
 

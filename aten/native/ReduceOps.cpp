@@ -133,7 +133,8 @@ void sum_impl(const Tensor& self, const DimMask& mask, bool keepdim, const Tenso
 void divide_by_count(const Tensor& result, int64_t count) {
   Tensor out = result;
   auto iter = TensorIterator::nullary_op(out);
-  AT_DISPATCH_FLOATING_TYPES(result.scalar_type(), "mean_cpu", [&] {
+  AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES(result.scalar_type(), "mean_cpu", [&] {
+    // A complex sum is divided by a complex divisor (count, 0), as libtorch's div_ does.
     const scalar_t divisor = static_cast<scalar_t>(count);
     iter.for_each([divisor](char** data, const int64_t* strides, int64_t n) {
       for (int64_t i = 0; i < n; ++i) {
@@ -146,7 +147,8 @@ void divide_by_count(const Tensor& result, int64_t count) {
 
 // libtorch's mean.dim meta check: only floating dtypes have a mean.
 void check_mean_dtype(const Tensor& self, c10::optional<ScalarType> dtype) {
-  TORCH_CHECK(c10::isFloatingType(dtype_or_promoted(self, dtype)),
+  const ScalarType st = dtype_or_promoted(self, dtype);
+  TORCH_CHECK(c10::isFloatingType(st) || c10::isComplexType(st),
               "mean(): could not infer output dtype. ", dtype.has_value() ? "Optional" : "Input",
               " dtype must be either a floating point or complex dtype. Got: ",
               dtype.has_value() ? *dtype : self.scalar_type());
@@ -157,7 +159,7 @@ void check_mean_dtype(const Tensor& self, c10::optional<ScalarType> dtype) {
 void mean_impl(const Tensor& self, const DimMask& mask, bool keepdim, const Tensor& result) {
   if (result.is_meta()) return;
   // What dividing an integral out= tensor in place would say.
-  TORCH_CHECK(c10::isFloatingType(result.scalar_type()),
+  TORCH_CHECK(c10::isFloatingType(result.scalar_type()) || c10::isComplexType(result.scalar_type()),
               "result type Float can't be cast to the desired output type ", result.scalar_type());
   const int64_t count = reduced_count(self.sizes(), mask);
   if (c10::isReducedFloatingType(result.scalar_type())) {

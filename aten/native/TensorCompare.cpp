@@ -24,7 +24,8 @@ Tensor isclose(const Tensor& self, const Tensor& other, double rtol, double atol
   TORCH_CHECK(atol >= 0, "atol must be greater than or equal to zero, but got ", atol);
 
   Tensor close = self == other;
-  if (equal_nan && c10::isFloatingType(self.scalar_type())) {
+  if (equal_nan &&
+      (c10::isFloatingType(self.scalar_type()) || c10::isComplexType(self.scalar_type()))) {
     close.bitwise_or_((self != self).bitwise_and_(other != other));
   }
   if (rtol == 0 && atol == 0) return close;

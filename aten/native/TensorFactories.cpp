@@ -53,6 +53,8 @@ TensorOptions infer_full_options(const Scalar& fill_value, const TensorOptions& 
   if (options.has_dtype()) return options;
   if (fill_value.isBoolean()) return options.dtype(c10::ScalarType::Bool);
   if (fill_value.isIntegral(/*includeBool=*/false)) return options.dtype(c10::ScalarType::Long);
+  // The default complex dtype follows the default float dtype (Float): ComplexFloat.
+  if (fill_value.isComplex()) return options.dtype(c10::ScalarType::ComplexFloat);
   return options;
 }
 

@@ -15,6 +15,12 @@ c10::ScalarType promote_skip_undefined(c10::ScalarType a, c10::ScalarType b) {
 
 // See Note [Promotion categories].
 c10::ScalarType combine_categories(c10::ScalarType higher, c10::ScalarType lower) {
+  if (c10::isComplexType(higher)) return higher;
+  if (c10::isComplexType(lower)) {
+    // A floating higher category keeps its precision: float_tensor + 1j is ComplexFloat,
+    // double_tensor + 1j ComplexDouble; an integral one takes the complex type as it is.
+    return c10::isFloatingType(higher) ? c10::toComplexType(higher) : lower;
+  }
   if (c10::isFloatingType(higher)) return higher;
   if (higher == c10::ScalarType::Bool || c10::isFloatingType(lower)) {
     return promote_skip_undefined(higher, lower);
@@ -26,8 +32,10 @@ c10::ScalarType combine_categories(c10::ScalarType higher, c10::ScalarType lower
 ResultTypeState update(c10::ScalarType current, bool has_dims, bool wrapped,
                        const ResultTypeState& in_state) {
   ResultTypeState s = in_state;
-  // A wrapped float counts as the default dtype.
+  // A wrapped float counts as the default dtype (Float), a wrapped complex as the default
+  // complex dtype (ComplexFloat).
   if (wrapped && c10::isFloatingType(current)) current = c10::ScalarType::Float;
+  if (wrapped && c10::isComplexType(current)) current = c10::ScalarType::ComplexFloat;
   if (has_dims) {
     s.dimResult = promote_skip_undefined(in_state.dimResult, current);
   } else if (wrapped) {
@@ -77,6 +85,8 @@ Tensor wrapped_scalar_tensor(const c10::Scalar& s) {
   c10::TensorImpl* impl = t.unsafeGetTensorImpl();
   if (s.isFloatingPoint()) {
     *t.data_ptr<double>() = s.toDouble();
+  } else if (s.isComplex()) {
+    *t.data_ptr<c10::complex<double>>() = s.toComplexDouble();
   } else if (s.isBoolean()) {
     *t.data_ptr<bool>() = s.toBool();
   } else {

@@ -4,9 +4,11 @@
 // Note [Promotion categories]
 // Operands fall into three priority groups: tensors with dims, zero-dim tensors, and wrapped
 // numbers (C++ Scalars). The result is the promoted dtype of the highest group present, except
-// that a lower group whose dtype is of a higher *category* (bool < integer < floating) still
-// lifts it: int tensor + 2.5 -> default float, but int64 tensor + int32 zero-dim -> int64.
-// A wrapped floating number counts as the default dtype (Float), not Double.
+// that a lower group whose dtype is of a higher *category* (bool < integer < floating <
+// complex) still lifts it: int tensor + 2.5 -> default float, but int64 tensor + int32 zero-dim
+// -> int64. A complex lower group keeps a floating higher group's precision (double tensor +
+// complex<float> zero-dim -> ComplexDouble). A wrapped floating number counts as the default
+// dtype (Float), not Double; a wrapped complex one as ComplexFloat.
 
 #include "aten/core/Tensor.h"
 

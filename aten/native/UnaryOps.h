@@ -18,6 +18,7 @@ DECLARE_DISPATCH(unary_fn, abs_stub);
 DECLARE_DISPATCH(unary_fn, exp_stub);
 DECLARE_DISPATCH(unary_fn, log_stub);
 DECLARE_DISPATCH(unary_fn, sqrt_stub);
+DECLARE_DISPATCH(unary_fn, conj_physical_stub);
 // ~x of an integral or bool tensor (BitwiseOps.cpp).
 DECLARE_DISPATCH(unary_fn, bitwise_not_stub);
 

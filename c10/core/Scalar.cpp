@@ -10,10 +10,6 @@ void throw_scalar_overflow(const char* type_name) {
 }
 }  // namespace detail
 
-void Scalar::report_no_complex_dtype() {
-  TORCH_CHECK(false, "miniaten has no complex dtype yet: a complex Scalar has no ScalarType");
-}
-
 Scalar Scalar::operator-() const {
   TORCH_CHECK(!isBoolean(), "torch boolean negative operator is not supported.");
   if (isComplex()) return Scalar(-v_.z);

@@ -133,12 +133,11 @@ class C10_API Scalar {
   Half toHalf() const { return to<Half>(); }
   BFloat16 toBFloat16() const { return to<BFloat16>(); }
 
-  // Long, Double or Bool: the type a Scalar argument contributes to type promotion.
-  // A complex Scalar has none until miniaten has ScalarType::ComplexDouble.
+  // Long, Double, ComplexDouble or Bool: the type a Scalar argument contributes to type promotion.
   ScalarType type() const {
     switch (tag_) {
       case Tag::HAS_z:
-        report_no_complex_dtype();
+        return ScalarType::ComplexDouble;
       case Tag::HAS_d:
         return ScalarType::Double;
       case Tag::HAS_b:
@@ -163,7 +162,6 @@ class C10_API Scalar {
   }
   template <typename T>
   static const char* type_name();
-  [[noreturn]] static void report_no_complex_dtype();
 
   Tag tag_;
   union Value {

@@ -35,10 +35,14 @@ int promotion_index(ScalarType t) {
       return 6;
     case ScalarType::Double:
       return 7;
-    case ScalarType::Bool:
+    case ScalarType::ComplexFloat:
       return 8;
-    case ScalarType::BFloat16:
+    case ScalarType::ComplexDouble:
       return 9;
+    case ScalarType::Bool:
+      return 10;
+    case ScalarType::BFloat16:
+      return 11;
     default:
       return -1;
   }
@@ -55,23 +59,28 @@ ScalarType promoteTypes(ScalarType a, ScalarType b) {
   constexpr auto f2 = ScalarType::Half;
   constexpr auto f4 = ScalarType::Float;
   constexpr auto f8 = ScalarType::Double;
+  constexpr auto c4 = ScalarType::ComplexFloat;
+  constexpr auto c8 = ScalarType::ComplexDouble;
   constexpr auto b1 = ScalarType::Bool;
   constexpr auto bf = ScalarType::BFloat16;
-  // libtorch 1.13's table with the complex and quantized rows and columns removed. Note the
+  // libtorch 1.13's table with the ComplexHalf and quantized rows and columns removed. Note the
   // pairs that are not "the wider of the two": u1+i1 -> i2 (neither holds the other's range),
-  // f2+bf -> f4 (neither holds the other's values), b1 is below every other type.
-  static constexpr ScalarType kTable[10][10] = {
-      /*        u1  i1  i2  i4  i8  f2  f4  f8  b1  bf */
-      /* u1 */ {u1, i2, i2, i4, i8, f2, f4, f8, u1, bf},
-      /* i1 */ {i2, i1, i2, i4, i8, f2, f4, f8, i1, bf},
-      /* i2 */ {i2, i2, i2, i4, i8, f2, f4, f8, i2, bf},
-      /* i4 */ {i4, i4, i4, i4, i8, f2, f4, f8, i4, bf},
-      /* i8 */ {i8, i8, i8, i8, i8, f2, f4, f8, i8, bf},
-      /* f2 */ {f2, f2, f2, f2, f2, f2, f4, f8, f2, f4},
-      /* f4 */ {f4, f4, f4, f4, f4, f4, f4, f8, f4, f4},
-      /* f8 */ {f8, f8, f8, f8, f8, f8, f8, f8, f8, f8},
-      /* b1 */ {u1, i1, i2, i4, i8, f2, f4, f8, b1, bf},
-      /* bf */ {bf, bf, bf, bf, bf, f4, f4, f8, bf, bf},
+  // f2+bf -> f4 (neither holds the other's values), f8+c4 -> c8 (a double's precision survives),
+  // b1 is below every other type.
+  static constexpr ScalarType kTable[12][12] = {
+      /*        u1  i1  i2  i4  i8  f2  f4  f8  c4  c8  b1  bf */
+      /* u1 */ {u1, i2, i2, i4, i8, f2, f4, f8, c4, c8, u1, bf},
+      /* i1 */ {i2, i1, i2, i4, i8, f2, f4, f8, c4, c8, i1, bf},
+      /* i2 */ {i2, i2, i2, i4, i8, f2, f4, f8, c4, c8, i2, bf},
+      /* i4 */ {i4, i4, i4, i4, i8, f2, f4, f8, c4, c8, i4, bf},
+      /* i8 */ {i8, i8, i8, i8, i8, f2, f4, f8, c4, c8, i8, bf},
+      /* f2 */ {f2, f2, f2, f2, f2, f2, f4, f8, c4, c8, f2, f4},
+      /* f4 */ {f4, f4, f4, f4, f4, f4, f4, f8, c4, c8, f4, f4},
+      /* f8 */ {f8, f8, f8, f8, f8, f8, f8, f8, c8, c8, f8, f8},
+      /* c4 */ {c4, c4, c4, c4, c4, c4, c4, c8, c4, c8, c4, c4},
+      /* c8 */ {c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8},
+      /* b1 */ {u1, i1, i2, i4, i8, f2, f4, f8, c4, c8, b1, bf},
+      /* bf */ {bf, bf, bf, bf, bf, f4, f4, f8, c4, c8, bf, bf},
   };
   if (a == ScalarType::Undefined || b == ScalarType::Undefined) return ScalarType::Undefined;
   const int ia = promotion_index(a);

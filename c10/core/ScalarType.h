@@ -8,8 +8,9 @@
 //   #define PRINT(cpp_type, name) std::cout << #name << ' ' << sizeof(cpp_type) << '\n';
 //   C10_FORALL_SCALAR_TYPES(PRINT)                // one line per supported type
 //
-// miniaten keeps 10 of libtorch's scalar types (no complex, no quantized ones); the enum values
-// are libtorch's, gaps included, so a ScalarType printed or stored as a number means the same.
+// miniaten keeps 12 of libtorch's scalar types (no ComplexHalf, no quantized ones); the enum
+// values are libtorch's, gaps included, so a ScalarType printed or stored as a number means the
+// same. See Note [Why ComplexHalf is a gap].
 
 #include <cstddef>
 #include <cstdint>
@@ -20,21 +21,31 @@
 #include "c10/util/BFloat16.h"
 #include "c10/util/Exception.h"
 #include "c10/util/Half.h"
+#include "c10/util/complex.h"
 
 namespace c10 {
 
-// Every supported (C++ type, ScalarType name) pair, in enum order.
-#define C10_FORALL_SCALAR_TYPES(_) \
-  _(uint8_t, Byte)                 \
-  _(int8_t, Char)                  \
-  _(int16_t, Short)                \
-  _(int, Int)                      \
-  _(int64_t, Long)                 \
-  _(c10::Half, Half)               \
-  _(float, Float)                  \
-  _(double, Double)                \
-  _(bool, Bool)                    \
+// Every supported (C++ type, ScalarType name) pair, in enum order, complex types included
+// (libtorch's AT_FORALL_SCALAR_TYPES_WITH_COMPLEX less ComplexHalf).
+#define C10_FORALL_SCALAR_TYPES(_)       \
+  _(uint8_t, Byte)                       \
+  _(int8_t, Char)                        \
+  _(int16_t, Short)                      \
+  _(int, Int)                            \
+  _(int64_t, Long)                       \
+  _(c10::Half, Half)                     \
+  _(float, Float)                        \
+  _(double, Double)                      \
+  _(c10::complex<float>, ComplexFloat)   \
+  _(c10::complex<double>, ComplexDouble) \
+  _(bool, Bool)                          \
   _(c10::BFloat16, BFloat16)
+
+#define AT_FORALL_SCALAR_TYPES_WITH_COMPLEX(_) C10_FORALL_SCALAR_TYPES(_)
+
+#define AT_FORALL_COMPLEX_TYPES(_)     \
+  _(c10::complex<float>, ComplexFloat) \
+  _(c10::complex<double>, ComplexDouble)
 
 // libtorch's narrower lists, kept under their libtorch names and meanings.
 #define AT_FORALL_INT_TYPES(_) \
@@ -62,7 +73,9 @@ enum class ScalarType : int8_t {
   Half = 5,
   Float = 6,
   Double = 7,
-  // 8-10 are libtorch's complex types.
+  // 8 is libtorch's ComplexHalf. See Note [Why ComplexHalf is a gap].
+  ComplexFloat = 9,
+  ComplexDouble = 10,
   Bool = 11,
   // 12-14 are libtorch's quantized types.
   BFloat16 = 15,
@@ -72,6 +85,12 @@ enum class ScalarType : int8_t {
 };
 
 constexpr uint16_t NumScalarTypes = static_cast<uint16_t>(ScalarType::NumOptions);
+
+// Note [Why ComplexHalf is a gap]
+// ComplexHalf needs c10::complex<c10::Half> with its own arithmetic, and libtorch 1.13 itself
+// implements almost no CPU kernel for it (most ops raise "not implemented for 'ComplexHalf'").
+// Keeping the gap is cheaper and honest: code that names kComplexHalf does not compile, instead
+// of compiling and failing in every kernel. promoteTypes and canCast skip its row and column.
 
 #define C10_DEFINE_SCALAR_TYPE_CONSTANT(_, name) constexpr ScalarType k##name = ScalarType::name;
 C10_FORALL_SCALAR_TYPES(C10_DEFINE_SCALAR_TYPE_CONSTANT)
@@ -112,13 +131,43 @@ inline bool isReducedFloatingType(ScalarType t) {
   return t == ScalarType::Half || t == ScalarType::BFloat16;
 }
 
-// No complex types in miniaten; kept so code written against libtorch reads the same.
-inline bool isComplexType(ScalarType /*t*/) {
-  return false;
+inline bool isComplexType(ScalarType t) {
+  return t == ScalarType::ComplexFloat || t == ScalarType::ComplexDouble;
 }
 
-// Byte and Bool are unsigned; Undefined throws "Unknown ScalarType", as in libtorch.
+// The complex type whose parts are `t`: Float -> ComplexFloat, Double -> ComplexDouble; a complex
+// type maps to itself. libtorch's wording for anything else (Half would be ComplexHalf).
+inline ScalarType toComplexType(ScalarType t) {
+  switch (t) {
+    case ScalarType::BFloat16:
+      // libtorch maps BFloat16 to ComplexFloat, having no complex BFloat16.
+    case ScalarType::Float:
+    case ScalarType::ComplexFloat:
+      return ScalarType::ComplexFloat;
+    case ScalarType::Double:
+    case ScalarType::ComplexDouble:
+      return ScalarType::ComplexDouble;
+    default:
+      TORCH_CHECK(false, "Unknown Complex ScalarType for ", toString(t));
+  }
+}
+
+// The type of a complex type's parts (ComplexFloat -> Float); any other type maps to itself.
+inline ScalarType toRealValueType(ScalarType t) {
+  switch (t) {
+    case ScalarType::ComplexFloat:
+      return ScalarType::Float;
+    case ScalarType::ComplexDouble:
+      return ScalarType::Double;
+    default:
+      return t;
+  }
+}
+
+// Byte and Bool are unsigned, complex types signed; Undefined throws "Unknown ScalarType", as in
+// libtorch.
 inline bool isSignedType(ScalarType t) {
+  if (isComplexType(t)) return true;  // std::numeric_limits knows no complex type.
 #define C10_SIGNED_CASE(cpp_type, name) \
   case ScalarType::name:                \
     return std::numeric_limits<cpp_type>::is_signed;
@@ -135,9 +184,11 @@ inline bool isSignedType(ScalarType t) {
 // restricts it). Undefined with anything gives Undefined.
 C10_API ScalarType promoteTypes(ScalarType a, ScalarType b);
 
-// Whether an op computing in `from` may write its result to a tensor of type `to`: floating to
-// integral and anything but Bool to Bool are refused (int_tensor += 1.5, bool_tensor += 1).
+// Whether an op computing in `from` may write its result to a tensor of type `to`: complex to
+// real, floating to integral and anything but Bool to Bool are refused (float_tensor += 1i,
+// int_tensor += 1.5, bool_tensor += 1).
 inline bool canCast(ScalarType from, ScalarType to) {
+  if (isComplexType(from) && !isComplexType(to)) return false;
   if (isFloatingType(from) && isIntegralType(to, /*includeBool=*/false)) return false;
   if (from != ScalarType::Bool && to == ScalarType::Bool) return false;
   return true;
@@ -186,6 +237,8 @@ using c10::kBFloat16;
 using c10::kBool;
 using c10::kByte;
 using c10::kChar;
+using c10::kComplexDouble;
+using c10::kComplexFloat;
 using c10::kDouble;
 using c10::kFloat;
 using c10::kHalf;
@@ -194,5 +247,7 @@ using c10::kLong;
 using c10::kShort;
 using c10::promoteTypes;
 using c10::ScalarType;
+using c10::toComplexType;
+using c10::toRealValueType;
 using c10::toString;
 }  // namespace at

@@ -1,13 +1,15 @@
 #pragma once
 // c10::convert<To>(from): one element converted between any two of miniaten's dtypes, with
 // libtorch's rules: floating -> integer truncates toward zero, -> Half/BFloat16 rounds to nearest
-// even (through float), -> bool is `x != 0`.
+// even (through float), -> bool is `x != 0`; complex -> real keeps the real part (a complex is
+// true when either part is nonzero), real -> complex has a zero imaginary part.
 
 #include <type_traits>
 
 #include "c10/core/ScalarType.h"
 #include "c10/util/BFloat16.h"
 #include "c10/util/Half.h"
+#include "c10/util/complex.h"
 
 namespace c10 {
 
@@ -19,6 +21,16 @@ template <typename To, typename From>
 C10_ALWAYS_INLINE To convert(From f) {
   if constexpr (std::is_same<To, From>::value) {
     return f;
+  } else if constexpr (is_complex<To>::value) {
+    using R = typename To::value_type;
+    if constexpr (is_complex<From>::value) {
+      return To(static_cast<R>(f.real()), static_cast<R>(f.imag()));
+    } else {
+      return To(convert<R>(f));
+    }
+  } else if constexpr (is_complex<From>::value) {
+    if constexpr (std::is_same<To, bool>::value) return f.real() != 0 || f.imag() != 0;
+    return convert<To>(f.real());
   } else if constexpr (std::is_same<To, bool>::value) {
     return static_cast<float>(f) != 0;
   } else if constexpr (is_reduced_float<From>::value) {
@@ -28,6 +40,12 @@ C10_ALWAYS_INLINE To convert(From f) {
   } else {
     return static_cast<To>(f);
   }
+}
+
+// libtorch's once-per-process warning when a complex tensor is copied to a real one (copy_,
+// to(dtype), printing).
+inline void warn_complex_to_real_once() {
+  TORCH_WARN_ONCE("Casting complex values to real discards the imaginary part");
 }
 
 // Reads one element of dtype `src_type` at `ptr` as To.

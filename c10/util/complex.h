@@ -92,12 +92,42 @@ struct alignas(sizeof(T) * 2) complex {
     imag_ = a * d + b * c;
     return *this;
   }
-  // Division goes through std::complex, which scales to avoid overflow.
+  // libtorch 1.13's textbook formula, not std::complex's scaled one, so that quotients agree
+  // with libtorch to the last bit (its vectorized kernels compute the same formula); like
+  // libtorch's, it overflows for parts beyond about sqrt(max).
   template <typename U>
-  complex& operator/=(const complex<U>& rhs) {
-    *this = complex(std::complex<T>(real_, imag_) / std::complex<T>(rhs.real(), rhs.imag()));
+  constexpr complex& operator/=(const complex<U>& rhs) {
+    const T a = real_, b = imag_;
+    const U c = rhs.real(), d = rhs.imag();
+    const auto denominator = c * c + d * d;
+    real_ = (a * c + b * d) / denominator;
+    imag_ = (b * c - a * d) / denominator;
     return *this;
   }
+};
+
+// libtorch's traits (c10/util/complex_utils.h): whether T is a complex type, and the type of
+// its parts (T itself for a real T).
+//   c10::is_complex<c10::complex<float>>::value        // true
+//   c10::scalar_value_type<c10::complex<double>>::type  // double
+template <typename T>
+struct is_complex : std::false_type {};
+template <typename T>
+struct is_complex<std::complex<T>> : std::true_type {};
+template <typename T>
+struct is_complex<complex<T>> : std::true_type {};
+
+template <typename T>
+struct scalar_value_type {
+  using type = T;
+};
+template <typename T>
+struct scalar_value_type<std::complex<T>> {
+  using type = T;
+};
+template <typename T>
+struct scalar_value_type<complex<T>> {
+  using type = T;
 };
 
 static_assert(sizeof(complex<double>) == 16 && alignof(complex<double>) == 16,

@@ -69,6 +69,10 @@ class TypeMeta final {
         return "float";
       case c10::ScalarType::Double:
         return "double";
+      case c10::ScalarType::ComplexFloat:
+        return "c10::complex<float>";
+      case c10::ScalarType::ComplexDouble:
+        return "c10::complex<double>";
       case c10::ScalarType::Bool:
         return "bool";
       case c10::ScalarType::BFloat16:

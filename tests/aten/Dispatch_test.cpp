@@ -73,4 +73,79 @@ TEST(Dispatch, SwitchAndCases) {
   EXPECT_EQ(error_of([&] { index(ScalarType::Short); }), "\"idx\" not implemented for 'Short'");
 }
 
+TEST(Dispatch, ComplexFamilies) {
+  using cf = c10::complex<float>;
+  using cd = c10::complex<double>;
+  auto complex = [](ScalarType t) {
+    return AT_DISPATCH_COMPLEX_TYPES(t, "cx", [&] { return name_of<scalar_t>(); });
+  };
+  EXPECT_EQ(complex(ScalarType::ComplexFloat), name_of<cf>());
+  EXPECT_EQ(complex(ScalarType::ComplexDouble), name_of<cd>());
+  EXPECT_EQ(error_of([&] { complex(ScalarType::Float); }), "\"cx\" not implemented for 'Float'");
+  auto complex_and = [](ScalarType t) {
+    return AT_DISPATCH_COMPLEX_TYPES_AND(ScalarType::Half, t, "cx",
+                                         [&] { return sizeof(scalar_t); });
+  };
+  EXPECT_EQ(complex_and(ScalarType::Half), 2u);
+
+  auto all = [](ScalarType t) {
+    return AT_DISPATCH_ALL_TYPES_AND_COMPLEX(t, "allc", [&] { return name_of<scalar_t>(); });
+  };
+  EXPECT_EQ(all(ScalarType::Int), name_of<int32_t>());
+  EXPECT_EQ(all(ScalarType::ComplexDouble), name_of<cd>());
+  EXPECT_EQ(error_of([&] { all(ScalarType::Bool); }), "\"allc\" not implemented for 'Bool'");
+  auto all3 = [](ScalarType t) {
+    return AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(ScalarType::Bool, ScalarType::Half,
+                                                  ScalarType::BFloat16, t, "allc3",
+                                                  [&] { return sizeof(scalar_t); });
+  };
+  EXPECT_EQ(all3(ScalarType::ComplexDouble), 16u);
+  EXPECT_EQ(all3(ScalarType::BFloat16), 2u);
+  EXPECT_EQ(AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND(ScalarType::Bool, ScalarType::Bool, "a1",
+                                                  [&] { return sizeof(scalar_t); }),
+            1u);
+  EXPECT_EQ(AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(ScalarType::Bool, ScalarType::Half,
+                                                   ScalarType::ComplexFloat, "a2",
+                                                   [&] { return sizeof(scalar_t); }),
+            8u);
+
+  auto fc = [](ScalarType t) {
+    return AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES(t, "fc", [&] { return name_of<scalar_t>(); });
+  };
+  EXPECT_EQ(fc(ScalarType::Double), name_of<double>());
+  EXPECT_EQ(fc(ScalarType::ComplexFloat), name_of<cf>());
+  EXPECT_EQ(error_of([&] { fc(ScalarType::Long); }), "\"fc\" not implemented for 'Long'");
+  EXPECT_EQ(AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND1(ScalarType::Half, ScalarType::Half, "fc1",
+                                                        [&] { return sizeof(scalar_t); }),
+            2u);
+  EXPECT_EQ(AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(ScalarType::Half, ScalarType::BFloat16,
+                                                        ScalarType::BFloat16, "fc2",
+                                                        [&] { return sizeof(scalar_t); }),
+            2u);
+
+  // The composable forms.
+  auto pick = [](ScalarType t) {
+    return AT_DISPATCH_SWITCH(t, "pickc",
+                              AT_DISPATCH_CASE_FLOATING_AND_COMPLEX_TYPES_AND1(
+                                  ScalarType::Half, [&] { return sizeof(scalar_t); }));
+  };
+  EXPECT_EQ(pick(ScalarType::ComplexDouble), 16u);
+  EXPECT_EQ(pick(ScalarType::Half), 2u);
+  EXPECT_EQ(error_of([&] { pick(ScalarType::Int); }), "\"pickc\" not implemented for 'Int'");
+  auto every = [](ScalarType t) {
+    return AT_DISPATCH_SWITCH(t, "every",
+                              AT_DISPATCH_CASE_ALL_TYPES_AND_COMPLEX_AND3(
+                                  ScalarType::Bool, ScalarType::Half, ScalarType::BFloat16,
+                                  [&] { return sizeof(scalar_t); }));
+  };
+  EXPECT_EQ(every(ScalarType::ComplexFloat), 8u);
+  EXPECT_EQ(every(ScalarType::Bool), 1u);
+  auto only = [](ScalarType t) {
+    return AT_DISPATCH_SWITCH(t, "only",
+                              AT_DISPATCH_CASE_COMPLEX_TYPES([&] { return sizeof(scalar_t); }));
+  };
+  EXPECT_EQ(only(ScalarType::ComplexFloat), 8u);
+  EXPECT_EQ(error_of([&] { only(ScalarType::Double); }), "\"only\" not implemented for 'Double'");
+}
+
 }  // namespace

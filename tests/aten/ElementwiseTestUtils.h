@@ -1,6 +1,6 @@
 #pragma once
 // Shared by the elementwise operator tests (BinaryOps_test, CompareOps_test, UnaryOps_test): the
-// ten dtypes, deterministic test values, element access, and layout cases with the output
+// ten real dtypes, deterministic test values, element access, and layout cases with the output
 // strides libtorch 1.13 gives for them.
 
 #include <gtest/gtest.h>

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <type_traits>
 
 #include "c10/core/Scalar.h"
 #include "c10/util/complex.h"
@@ -44,6 +45,17 @@ TEST(Complex, ArithmeticMixesWithRealsAndIntegers) {
   EXPECT_EQ(widened, complex<double>(1.5, -2));
 }
 
+TEST(Complex, DivisionIsLibtorchsTextbookFormula) {
+  // libtorch 1.13: (a + bi) / (c + di) = ((ac + bd) + (bc - ad)i) / (c^2 + d^2), in T. So
+  // (1, 0) / (0.1f, 0) is 0.1f / 0.01f = 9.99999905, not 1 / 0.1f = 10 (libtorch's value).
+  const complex<float> q = complex<float>(1, 0) / complex<float>(0.1f, 0);
+  EXPECT_EQ(q.real(), 9.99999905f);
+  EXPECT_NE(q.real(), 1.f / 0.1f);
+  EXPECT_EQ(q.imag(), 0.f);
+  EXPECT_EQ(complex<float>(-0.5f, 3) / complex<float>(1, 1), complex<float>(1.25f, 1.75f));
+  EXPECT_EQ(complex<double>(1, 2) / complex<double>(2, -1), complex<double>(0, 1));
+}
+
 TEST(Complex, StdFunctionsAsLibtorch) {
   const complex<double> z(3, 4);
   EXPECT_EQ(std::abs(z), 5);
@@ -56,6 +68,14 @@ TEST(Complex, StdFunctionsAsLibtorch) {
   EXPECT_DOUBLE_EQ(e.imag(), std::sin(1.0));
   EXPECT_EQ(std::real(z), 3);
   EXPECT_EQ(std::imag(z), 4);
+}
+
+TEST(Complex, TraitsAsLibtorch) {
+  static_assert(c10::is_complex<complex<float>>::value, "");
+  static_assert(c10::is_complex<std::complex<double>>::value, "");
+  static_assert(!c10::is_complex<double>::value, "");
+  static_assert(std::is_same<c10::scalar_value_type<complex<double>>::type, double>::value, "");
+  static_assert(std::is_same<c10::scalar_value_type<float>::type, float>::value, "");
 }
 
 TEST(Complex, PrintsAsStdComplex) {
@@ -73,6 +93,15 @@ TEST(ComplexScalar, HoldsAComplexDouble) {
   EXPECT_EQ(printed(s), "(3,4)");
   EXPECT_EQ((-s).toComplexDouble(), complex<double>(-3, -4));
   EXPECT_EQ(sizeof(c10::Scalar), 32u);  // as libtorch's
+}
+
+TEST(ComplexScalar, TypeIsComplexDouble) {
+  // libtorch 1.13: a complex Scalar of either precision is ComplexDouble.
+  EXPECT_EQ(c10::Scalar(complex<double>(1, 2)).type(), c10::kComplexDouble);
+  EXPECT_EQ(c10::Scalar(complex<float>(1, 2)).type(), c10::kComplexDouble);
+  EXPECT_EQ(printed(c10::Scalar(complex<double>(1.5, -2))), "(1.5,-2)");
+  EXPECT_EQ(printed(c10::Scalar(complex<float>(1, 2))), "(1,2)");
+  EXPECT_EQ(c10::Scalar(complex<double>(1.5, -2)).toComplexFloat(), complex<float>(1.5f, -2.f));
 }
 
 TEST(ComplexScalar, ConvertsLikeLibtorch) {

@@ -1,8 +1,9 @@
-// CPU kernels of add/sub, mul, div, the comparisons, bitwise and/or/xor, and where. Compiled once per CPU capability
-// (miniaten_add_cpu_kernels in aten/CMakeLists.txt); see Note [Kernels are compiled once per
-// CPU capability] in aten/native/DispatchStub.h. Loops.h picks the loop: vectorized when every
-// operand is contiguous along the row or one input is broadcast (the Scalar of add(t, 2)),
-// element by element otherwise (see Note [Which loop runs] there).
+// CPU kernels of add/sub, mul, div (the complex dtypes too), the comparisons, bitwise and/or/xor,
+// and where. Compiled once per CPU capability (miniaten_add_cpu_kernels in aten/CMakeLists.txt);
+// see Note [Kernels are compiled once per CPU capability] in aten/native/DispatchStub.h. Loops.h
+// picks the loop: vectorized when every operand is contiguous along the row or one input is
+// broadcast (the Scalar of add(t, 2)), element by element otherwise (see Note [Which loop runs]
+// there).
 //
 // Note [Half and BFloat16 compute in float]
 // Each scalar op converts Half and BFloat16 operands to float, computes, and rounds once, as
@@ -50,8 +51,46 @@ void run_vec(const DenseBinaryArgs& args, const op_t& op, const vop_t& vop) {
   });
 }
 
+// Note [Complex kernels run the scalar loop]
+// There is no Vectorized<c10::complex<T>>, so the complex dtypes run the op element by element
+// (cpu_kernel's basic loop, or a plain loop over the dense arrays), computing in c10::complex,
+// whose * and / are the textbook formulas (/ through std::complex, which scales against
+// overflow) as libtorch's scalar complex path.
+template <typename op_t>
+void run_scalar(TensorIteratorBase& iter, const op_t& op) {
+  cpu_kernel(iter, op);
+}
+
+template <typename op_t>
+void run_scalar(const DenseBinaryArgs& args, const op_t& op) {
+  using T = typename function_traits<op_t>::result_type;
+  at::parallel_for(0, args.numel, internal::GRAIN_SIZE, [&](int64_t begin, int64_t end) {
+    T* out = reinterpret_cast<T*>(args.out);
+    const T* self = reinterpret_cast<const T*>(args.self);
+    const T* other = reinterpret_cast<const T*>(args.other);
+    if (args.other_is_scalar) {
+      const T b = other[0];
+      for (int64_t i = begin; i < end; ++i) out[i] = op(self[i], b);
+    } else {
+      for (int64_t i = begin; i < end; ++i) out[i] = op(self[i], other[i]);
+    }
+  });
+}
+
 template <typename Target>
 void add_impl(Target& target, c10::ScalarType dtype, const Scalar& alpha_scalar) {
+  if (c10::isComplexType(dtype)) {
+    // See Note [Complex kernels run the scalar loop].
+    AT_DISPATCH_COMPLEX_TYPES(dtype, "add_stub", [&] {
+      const scalar_t alpha = alpha_scalar.to<scalar_t>();
+      if (alpha == scalar_t(1)) {
+        run_scalar(target, [](scalar_t a, scalar_t b) -> scalar_t { return a + b; });
+      } else {
+        run_scalar(target, [=](scalar_t a, scalar_t b) -> scalar_t { return a + alpha * b; });
+      }
+    });
+    return;
+  }
   AT_DISPATCH_ALL_MINIATEN_TYPES(dtype, "add_stub", [&] {
     using Vec = Vectorized<scalar_t>;
     using acc_t = opmath_t<scalar_t>;
@@ -87,6 +126,13 @@ T multiply(T a, T b) {
 
 template <typename Target>
 void mul_impl(Target& target, c10::ScalarType dtype) {
+  if (c10::isComplexType(dtype)) {
+    // See Note [Complex kernels run the scalar loop].
+    AT_DISPATCH_COMPLEX_TYPES(dtype, "mul_cpu", [&] {
+      run_scalar(target, [](scalar_t a, scalar_t b) -> scalar_t { return a * b; });
+    });
+    return;
+  }
   AT_DISPATCH_ALL_MINIATEN_TYPES(dtype, "mul_cpu", [&] {
     run_vec(
         target, [](scalar_t a, scalar_t b) -> scalar_t { return multiply(a, b); },
@@ -97,6 +143,13 @@ void mul_impl(Target& target, c10::ScalarType dtype) {
 // Integer inputs were promoted to float by binary_float_op.
 template <typename Target>
 void div_true_impl(Target& target, c10::ScalarType dtype) {
+  if (c10::isComplexType(dtype)) {
+    // See Note [Complex kernels run the scalar loop].
+    AT_DISPATCH_COMPLEX_TYPES(dtype, "div_true_cpu", [&] {
+      run_scalar(target, [](scalar_t a, scalar_t b) -> scalar_t { return a / b; });
+    });
+    return;
+  }
   AT_DISPATCH_FLOATING_TYPES_AND2(
       c10::ScalarType::Half, c10::ScalarType::BFloat16, dtype, "div_true_cpu", [&] {
         using acc_t = opmath_t<scalar_t>;
@@ -209,6 +262,23 @@ MINIATEN_PREDICATE(Ge, >=, ge)
 // See Note [Comparison outputs] in CompareOps.cpp: a Bool output gets a scalar loop (the
 // operands' types differ, so there is no Vectorized form); an output of the common dtype gets
 // 1 or 0 of that dtype through the vectorized loop.
+// eq and ne are the only comparisons complex numbers have; lt & co. reach the dispatch below and
+// raise "\"lt_cpu\" not implemented for 'ComplexFloat'", as in libtorch.
+template <typename Cmp>
+void complex_equality_kernel(TensorIteratorBase& iter, const char* name) {
+  if (iter.dtype() == c10::ScalarType::Bool) {
+    AT_DISPATCH_COMPLEX_TYPES(iter.common_dtype(), name, [&] {
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> bool { return Cmp::apply(a, b); });
+    });
+  } else {
+    AT_DISPATCH_COMPLEX_TYPES(iter.common_dtype(), name, [&] {
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        return scalar_t(Cmp::apply(a, b) ? 1 : 0);
+      });
+    });
+  }
+}
+
 template <typename Cmp>
 void comparison_kernel(TensorIteratorBase& iter, const char* name) {
   if (iter.dtype() == c10::ScalarType::Bool) {
@@ -234,9 +304,11 @@ void comparison_kernel(TensorIteratorBase& iter, const char* name) {
 }
 
 void eq_kernel(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.common_dtype())) return complex_equality_kernel<Eq>(iter, "eq_cpu");
   comparison_kernel<Eq>(iter, "eq_cpu");
 }
 void ne_kernel(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.common_dtype())) return complex_equality_kernel<Ne>(iter, "ne_cpu");
   comparison_kernel<Ne>(iter, "ne_cpu");
 }
 void lt_kernel(TensorIteratorBase& iter) {
@@ -275,7 +347,7 @@ MINIATEN_BITWISE_KERNEL(bitwise_xor, ^, !=)
 
 // Operands (out, condition, self, other); condition is Bool, the rest out's dtype.
 void where_kernel(TensorIteratorBase& iter) {
-  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(), "where_cpu", [&] {
+  AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(iter.dtype(), "where_cpu", [&] {
     cpu_kernel(iter, [](bool cond, scalar_t a, scalar_t b) -> scalar_t { return cond ? a : b; });
   });
 }

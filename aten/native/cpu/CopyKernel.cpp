@@ -15,8 +15,9 @@
 //    stride (REFERENCE.md section 4);
 //  * same dtype otherwise -> a strided element loop on a carrier of the element's size ("basic");
 //  * different dtypes -> an element loop converting with c10::convert ("convert").
-// Same-dtype loops move bytes through carriers (uint8/16/32/64), so one instantiation per
-// element size serves all ten dtypes. The name of the loop that ran goes to last_copy_loop().
+// Same-dtype loops move bytes through carriers (uint8/16/32/64, and c10::complex<double> for
+// 16 bytes), so one instantiation per element size serves all twelve dtypes. The name of the loop
+// that ran goes to last_copy_loop().
 
 #include <algorithm>
 #include <cstring>
@@ -162,14 +163,16 @@ void copy_kernel(TensorIteratorBase& iter) {
         return copy_same_dtype<uint32_t>(iter);
       case 8:
         return copy_same_dtype<uint64_t>(iter);
+      case 16:
+        return copy_same_dtype<c10::complex<double>>(iter);
       default:
         TORCH_INTERNAL_ASSERT(false, "unexpected element size");
     }
   }
-  AT_DISPATCH_ALL_MINIATEN_TYPES(dst, "copy_", [&] {
+  AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(dst, "copy_", [&] {
     using dst_t = scalar_t;
-    AT_DISPATCH_ALL_MINIATEN_TYPES(src, "copy_",
-                                   [&] { iter.for_each(convert_loop<dst_t, scalar_t>); });
+    AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(
+        src, "copy_", [&] { iter.for_each(convert_loop<dst_t, scalar_t>); });
   });
 }
 

@@ -10,6 +10,14 @@ inline namespace CPU_CAPABILITY {
 
 namespace {
 void fill_kernel(TensorIteratorBase& iter, const c10::Scalar& value_scalar) {
+  if (c10::isComplexType(iter.dtype())) {
+    // No Vectorized<complex>: the scalar loop.
+    AT_DISPATCH_COMPLEX_TYPES(iter.dtype(), "fill_cpu", [&] {
+      const scalar_t value = value_scalar.to<scalar_t>();
+      cpu_kernel(iter, [=]() -> scalar_t { return value; });
+    });
+    return;
+  }
   AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(), "fill_cpu", [&] {
     // Scalar::to checks the value fits ("value cannot be converted to type ... without
     // overflow"), as libtorch's fill does.

@@ -29,6 +29,7 @@
 
 #include "aten/Dispatch.h"
 #include "aten/native/ReduceOps.h"
+#include "c10/util/TypeCast.h"
 
 namespace at {
 namespace native {
@@ -36,12 +37,14 @@ inline namespace CPU_CAPABILITY {
 
 namespace {
 
-// libtorch's at::acc_type<T, /*is_cuda=*/false>.
+// libtorch's at::acc_type<T, /*is_cuda=*/false>: complex types accumulate in complex<double>.
 template <typename T>
-using ScanAccumulate = std::conditional_t<
-    std::is_integral<T>::value, int64_t,
-    std::conditional_t<std::is_same<T, float>::value || std::is_same<T, double>::value, double,
-                       float>>;
+using ScanAccumulate =
+    std::conditional_t<c10::is_complex<T>::value, c10::complex<double>,
+                       std::conditional_t<std::is_integral<T>::value, int64_t,
+                                          std::conditional_t<std::is_same<T, float>::value ||
+                                                                 std::is_same<T, double>::value,
+                                                             double, float>>>;
 
 // The lines one loop call covers, with byte strides.
 struct Lines {
@@ -107,7 +110,7 @@ void cumsum_kernel(const Tensor& result, const Tensor& self, int64_t dim) {
   const int64_t out_step = result.stride(dim) * element_size;
   const int64_t in_step = self.stride(dim) * element_size;
 
-  AT_DISPATCH_ALL_TYPES_AND(c10::kBFloat16, self.scalar_type(), "cumsum_out_cpu", [&] {
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND(c10::kBFloat16, self.scalar_type(), "cumsum_out_cpu", [&] {
     using acc_t = ScanAccumulate<scalar_t>;
     iter.for_each(
         [&](char** data, const int64_t* strides, int64_t n) {

@@ -14,19 +14,20 @@
 // Half and BFloat16 in float (rounded once when added into the output), integers in their own
 // type (the operator has already converted Int/Bool inputs to Long unless a dtype was given),
 // Bool as logical or. Integer addition is associative, so the cascade changes nothing there;
-// one code path serves all ten dtypes.
+// one code path serves all twelve dtypes (complex ones: see Note [Complex sums use complex lanes]).
 //
 // Which loop runs for a block of size0 x size1 (strides[0..1] along dim 0, strides[2..3] along
 // dim 1; output first) — after making dim 0 the reduced one when only one of them is:
 //  * neither dim reduced (a size-1 reduction, or a keepdim of nothing): out += in elementwise;
 //  * input contiguous along the reduced dim: vectorised_inner_sum (each row's vector partials
 //    folded into one scalar at the end);
-//  * input contiguous along the kept dim: vectorised_outer_sum (Vectorized<acc_t>::size()
+//  * input contiguous along the kept dim: vectorised_outer_sum (VecOf<acc_t>::size()
 //    columns at a time, four vectors per pass);
 //  * otherwise scalar row sums (four rows at a time when rows are the outer dim).
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <type_traits>
 #include <utility>
 
@@ -44,6 +45,43 @@ namespace {
 
 using vec::Vectorized;
 
+// Note [Complex sums use complex lanes]
+// libtorch runs the same cascade on Vectorized<c10::complex<T>>: a vector of complex lanes
+// (4 complex<float> in 32 bytes), added lane by lane, folded lane by lane at the end. miniaten
+// has no Vectorized<complex>, so the cascade runs on ComplexLanes, which is exactly that much
+// of one: the same elements meet in the same order, and complex sums agree with libtorch's to
+// the last bit.
+template <typename T>
+struct ComplexLanes {
+  static constexpr int kSize = vec::kVectorBytes / static_cast<int>(sizeof(T));
+  static constexpr int size() { return kSize; }
+  T lanes[kSize] = {};
+
+  static ComplexLanes loadu(const void* p) {
+    ComplexLanes v;
+    std::memcpy(v.lanes, p, sizeof(v.lanes));
+    return v;
+  }
+  ComplexLanes operator+(const ComplexLanes& other) const {
+    ComplexLanes r;
+    for (int k = 0; k < kSize; ++k) r.lanes[k] = lanes[k] + other.lanes[k];
+    return r;
+  }
+  const T& operator[](int k) const { return lanes[k]; }
+};
+
+// The vector type the cascade accumulates acc_t in.
+template <typename T>
+struct VecOfImpl {
+  using type = Vectorized<T>;
+};
+template <typename T>
+struct VecOfImpl<c10::complex<T>> {
+  using type = ComplexLanes<c10::complex<T>>;
+};
+template <typename T>
+using VecOf = typename VecOfImpl<T>::type;
+
 
 // Loads element `index` of a row of scalar_t with byte stride `stride`, as acc_t.
 template <typename scalar_t, typename acc_t>
@@ -54,10 +92,10 @@ struct ScalarLoad {
   }
 };
 
-// Loads Vectorized<acc_t>::size() consecutive scalar_t starting at `base + stride * index`.
+// Loads VecOf<acc_t>::size() consecutive scalar_t starting at `base + stride * index`.
 template <typename scalar_t, typename acc_t>
 struct VecLoad {
-  using value_type = Vectorized<acc_t>;
+  using value_type = VecOf<acc_t>;
   static constexpr int64_t kLanes = value_type::size();
   // Bytes one vector's worth of input occupies.
   static constexpr int64_t kBytes = kLanes * static_cast<int64_t>(sizeof(scalar_t));
@@ -147,8 +185,8 @@ void store_add(char* out, int64_t stride, int64_t index, acc_t value) {
   *p = static_cast<scalar_t>(static_cast<acc_t>(*p) + value);
 }
 template <typename scalar_t, typename acc_t>
-void store_add(char* out, int64_t stride, int64_t index, const Vectorized<acc_t>& values) {
-  for (int k = 0; k < Vectorized<acc_t>::size(); ++k) {
+void store_add(char* out, int64_t stride, int64_t index, const VecOf<acc_t>& values) {
+  for (int k = 0; k < VecOf<acc_t>::size(); ++k) {
     store_add<scalar_t, acc_t>(out, stride, index + k, values[k]);
   }
 }
@@ -162,12 +200,12 @@ void vectorized_inner_sum(char** data, int64_t in_outer_stride, int64_t out_stri
   const int64_t num_vecs = size0 / VLoad::kLanes;
   for (int64_t j = 0; j < size1; ++j) {
     const char* row = data[1] + j * in_outer_stride;
-    const Vectorized<acc_t> partials = row_sum<VLoad>(row, VLoad::kBytes, num_vecs);
+    const VecOf<acc_t> partials = row_sum<VLoad>(row, VLoad::kBytes, num_vecs);
     acc_t total{};
     for (int64_t k = num_vecs * VLoad::kLanes; k < size0; ++k) {
       total = total + SLoad::load(row, sizeof(scalar_t), k);
     }
-    for (int k = 0; k < Vectorized<acc_t>::size(); ++k) total = total + partials[k];
+    for (int k = 0; k < VecOf<acc_t>::size(); ++k) total = total + partials[k];
     store_add<scalar_t, acc_t>(data[0], out_stride, j, total);
   }
 }
@@ -252,7 +290,7 @@ void sum_block(char** data, const int64_t* strides, int64_t size0, int64_t size1
     return;
   }
   constexpr int64_t element_size = sizeof(scalar_t);
-  constexpr int64_t lanes = Vectorized<acc_t>::size();
+  constexpr int64_t lanes = VecOf<acc_t>::size();
   const int64_t out_stride = out_strides[1];
   if (in_strides[0] == element_size && size0 >= lanes) {
     vectorized_inner_sum<scalar_t, acc_t>(data, in_strides[1], out_stride, size0, size1);
@@ -268,7 +306,7 @@ void sum_block(char** data, const int64_t* strides, int64_t size0, int64_t size1
 void sum_kernel(TensorIterator& iter) {
   TORCH_INTERNAL_ASSERT(iter.dtype(0) == iter.input_dtype(0),
                         "sum: the operator converts the input");
-  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(0), "sum_cpu", [&] {
+  AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(iter.dtype(0), "sum_cpu", [&] {
     parallel_reduce(iter, [](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
       sum_block<scalar_t>(data, strides, size0, size1);
     });

@@ -1,5 +1,6 @@
-// CPU kernels of neg, abs, exp, log, sqrt and bitwise_not. Compiled once per CPU capability (see
-// Note [Kernels are compiled once per CPU capability] in aten/native/DispatchStub.h).
+// CPU kernels of neg, abs, exp, log, sqrt (complex included), conj_physical and bitwise_not.
+// Compiled once per CPU capability (see Note [Kernels are compiled once per CPU capability] in
+// aten/native/DispatchStub.h).
 //
 // Half and BFloat16 compute in float and round once, in the scalar op and in Vectorized alike
 // (see Note [Half and BFloat16 compute in float] in BinaryOpsKernel.cpp). exp, log and sqrt
@@ -49,7 +50,13 @@ T absolute(T a) {
   }
 }
 
+// See Note [Complex kernels run the scalar loop] in BinaryOpsKernel.cpp.
 void neg_kernel(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.dtype())) {
+    AT_DISPATCH_COMPLEX_TYPES(iter.dtype(), "neg_cpu",
+                              [&] { cpu_kernel(iter, [](scalar_t a) -> scalar_t { return -a; }); });
+    return;
+  }
   AT_DISPATCH_ALL_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, iter.dtype(),
                              "neg_cpu", [&] {
                                cpu_kernel_vec(
@@ -58,13 +65,33 @@ void neg_kernel(TensorIteratorBase& iter) {
                              });
 }
 
+// A complex input has a real output (see abs_out in UnaryOps.cpp): |z| as std::abs computes it.
 void abs_kernel(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.input_dtype())) {
+    AT_DISPATCH_COMPLEX_TYPES(iter.input_dtype(), "abs_cpu", [&] {
+      using real_t = typename scalar_t::value_type;
+      if (iter.dtype() == iter.input_dtype()) {
+        // abs_out into a complex tensor: (|z|, 0), as libtorch's complex-to-complex kernel.
+        cpu_kernel(iter, [](scalar_t a) -> scalar_t { return scalar_t(std::abs(a)); });
+        return;
+      }
+      TORCH_INTERNAL_ASSERT(iter.dtype() == c10::CppTypeToScalarType<real_t>::value);
+      cpu_kernel(iter, [](scalar_t a) -> real_t { return std::abs(a); });
+    });
+    return;
+  }
   AT_DISPATCH_ALL_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, iter.dtype(),
                              "abs_cpu", [&] {
                                cpu_kernel_vec(
                                    iter, [](scalar_t a) -> scalar_t { return absolute(a); },
                                    [](Vectorized<scalar_t> a) { return a.abs(); });
                              });
+}
+
+void conj_physical_kernel(TensorIteratorBase& iter) {
+  AT_DISPATCH_COMPLEX_TYPES(iter.dtype(), "conj_cpu", [&] {
+    cpu_kernel(iter, [](scalar_t a) -> scalar_t { return std::conj(a); });
+  });
 }
 
 // ~a: logical not for Bool, the bits flipped for the integral types (xor with all ones).
@@ -80,9 +107,16 @@ void bitwise_not_kernel(TensorIteratorBase& iter) {
   });
 }
 
-// The three floating-point functions differ only in the function applied.
+// The three floating-point functions differ only in the function applied. Complex inputs take
+// std::op of c10::complex (through std::complex), element by element.
 #define MINIATEN_FLOAT_UNARY_KERNEL(op, name)                                           \
   void op##_kernel(TensorIteratorBase& iter) {                                          \
+    if (c10::isComplexType(iter.dtype())) {                                             \
+      AT_DISPATCH_COMPLEX_TYPES(iter.dtype(), name, [&] {                               \
+        cpu_kernel(iter, [](scalar_t a) -> scalar_t { return std::op(a); });            \
+      });                                                                               \
+      return;                                                                           \
+    }                                                                                   \
     AT_DISPATCH_FLOATING_TYPES_AND(c10::ScalarType::BFloat16, iter.dtype(), name, [&] { \
       cpu_kernel_vec(                                                                   \
           iter,                                                                         \
@@ -108,6 +142,7 @@ REGISTER_DISPATCH(exp_stub, &exp_kernel);
 REGISTER_DISPATCH(log_stub, &log_kernel);
 REGISTER_DISPATCH(sqrt_stub, &sqrt_kernel);
 REGISTER_DISPATCH(bitwise_not_stub, &bitwise_not_kernel);
+REGISTER_DISPATCH(conj_physical_stub, &conj_physical_kernel);
 
 }  // namespace native
 }  // namespace at
