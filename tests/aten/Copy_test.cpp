@@ -35,7 +35,7 @@ TEST_P(CopyDtypes, ConvertsLikeCConvert) {
   EXPECT_STREQ(at::native::last_copy_loop(), src_type == dst_type ? "memcpy" : "convert");
   for (int64_t i = 0; i < n; ++i) {
     const char* s = static_cast<const char*>(src.data_ptr()) + i * src.element_size();
-    char expected[8];
+    alignas(16) char expected[16];  // room for any dtype, complex<double> included
     AT_DISPATCH_ALL_MINIATEN_TYPES(src_type, "ref", [&] {
       const scalar_t v = *reinterpret_cast<const scalar_t*>(s);
       c10::cast_and_store(dst_type, expected, v);
