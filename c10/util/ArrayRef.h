@@ -42,11 +42,15 @@ class ArrayRef final {
   constexpr ArrayRef(const T (&a)[N]) : data_(a), length_(N) {}  // NOLINT
   // The list must outlive the ArrayRef: fine for arguments (`t.view({2, 3})`), never for
   // a variable initialized from a braced list.
+#if defined(__GNUC__) && !defined(__clang__)  // a GCC-only warning; clang has no such group
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Winit-list-lifetime"
+#endif
   constexpr ArrayRef(const std::initializer_list<T>& v)  // NOLINT
       : data_(v.begin() == v.end() ? static_cast<T*>(nullptr) : v.begin()), length_(v.size()) {}
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
   constexpr iterator begin() const { return data_; }
   constexpr iterator end() const { return data_ + length_; }

@@ -20,7 +20,9 @@ class CopyDtypes
     : public ::testing::TestWithParam<std::tuple<at::ScalarType, at::ScalarType>> {};
 
 TEST_P(CopyDtypes, ConvertsLikeCConvert) {
-  const auto [src_type, dst_type] = GetParam();
+  // Not a structured binding: lambdas below capture these, which C++17 clang refuses.
+  const at::ScalarType src_type = std::get<0>(GetParam());
+  const at::ScalarType dst_type = std::get<1>(GetParam());
   const int64_t n = sizeof(kSource) / sizeof(kSource[0]);
   at::Tensor src64 = at::empty({n}, at::kDouble);
   for (int64_t i = 0; i < n; ++i) src64.data_ptr<double>()[i] = kSource[i];
