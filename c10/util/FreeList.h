@@ -66,12 +66,14 @@ struct C10_API FreeList {
   // The number of cached blocks (for tests).
   int32_t cached() const;
 
- private:
+  // Whether lists cache at all: not under AddressSanitizer, so use-after-free stays detectable.
 #if C10_ASAN_ENABLED
   static constexpr bool kEnabled = false;
 #else
   static constexpr bool kEnabled = true;
 #endif
+
+ private:
   void push(void* block) {
     *static_cast<void**>(block) = head;
     head = block;

@@ -13,11 +13,7 @@
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kCaching = false;  // nothing is cached under AddressSanitizer
-#else
-constexpr bool kCaching = true;
-#endif
+constexpr bool kCaching = c10::FreeList::kEnabled;  // nothing is cached under AddressSanitizer
 
 constexpr size_t kBlock = 48;
 

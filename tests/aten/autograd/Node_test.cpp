@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aten/autograd/autograd.h"
+#include "c10/util/FreeList.h"
 #include "tests/TestUtils.h"
 
 namespace {
@@ -18,11 +19,7 @@ using torch::autograd::Edge;
 using torch::autograd::edge_list;
 using torch::autograd::Node;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kCaching = false;  // nothing is cached under AddressSanitizer
-#else
-constexpr bool kCaching = true;
-#endif
+constexpr bool kCaching = c10::FreeList::kEnabled;  // nothing is cached under AddressSanitizer
 
 // libtorch source names both spellings: they must stay one type.
 static_assert(std::is_same<edge_list, std::vector<Edge>>::value, "edge_list is std::vector<Edge>");
