@@ -125,12 +125,17 @@ at::Tensor tensor_from_rows(std::initializer_list<std::initializer_list<T>> rows
   inline at::Tensor tensor(std::initializer_list<T> values,                                  \
                            const at::TensorOptions& options = {}) {                          \
     return tensor(c10::ArrayRef<T>(values), options);                                        \
-  }                                                                                          \
-  inline at::Tensor tensor(std::initializer_list<std::initializer_list<T>> rows,             \
-                           const at::TensorOptions& options = {}) {                          \
-    return detail::tensor_from_rows(rows, c10::k##S, options);                               \
   }
 C10_FORALL_SCALAR_TYPES(MINIATEN_TORCH_TENSOR)
 #undef MINIATEN_TORCH_TENSOR
+
+// Rows of values: one template, not an overload per type. With one overload per type clang
+// finds `{{1, 2}, {3, 4}}` equally good as rows of every arithmetic type (each inner list
+// converts without narrowing) and reports the call ambiguous; deduction picks T = int alone.
+template <typename T, typename = decltype(c10::CppTypeToScalarType<T>::value)>
+at::Tensor tensor(std::initializer_list<std::initializer_list<T>> rows,
+                  const at::TensorOptions& options = {}) {
+  return detail::tensor_from_rows(rows, c10::CppTypeToScalarType<T>::value, options);
+}
 
 }  // namespace torch

@@ -11,8 +11,8 @@
 namespace test_util {
 
 // The message of whatever f throws (a c10::Error's without its backtrace), or "no error".
-// libtorch throws a few errors as std::runtime_error (Scalar overflow, shape inference) and
-// miniaten does the same; the texts compared are the same either way.
+// libtorch throws a few errors as std::runtime_error (shape inference, _base); miniaten throws
+// c10::Errors with the same texts, so the texts compared are the same either way.
 inline std::string error_of(const std::function<void()>& f) {
   try {
     f();

@@ -82,6 +82,7 @@ class allocator<torch::autograd::Edge> {
 
   allocator() noexcept = default;
   allocator(const allocator&) noexcept = default;
+  allocator& operator=(const allocator&) noexcept = default;
   template <class U>
   allocator(const allocator<U>&) noexcept {}  // NOLINT: rebinding converts implicitly
 

@@ -70,9 +70,9 @@ bool TensorBase::retains_grad() const {
 
 const Tensor& TensorBase::_base() const {
   const AutogradMeta* meta = autograd_impl::get_autograd_meta(*this);
-  if (meta == nullptr || !meta->is_view_) {
-    throw std::runtime_error("Can't get base of non-view Tensor");
-  }
+  // libtorch throws std::runtime_error here and in requires_grad_; a c10::Error with the same
+  // text, as every bad input is (see infer_size_dv in aten/native/TensorShape.h).
+  TORCH_CHECK(meta != nullptr && meta->is_view_, "Can't get base of non-view Tensor");
   return meta->base_;
 }
 
@@ -82,12 +82,10 @@ bool TensorBase::is_view() const {
 }
 
 Tensor& Tensor::requires_grad_(bool requires_grad) const {
-  if (!requires_grad && !is_leaf()) {
-    throw std::runtime_error(
-        "you can only change requires_grad flags of leaf variables. If you want to use a "
-        "computed variable in a subgraph that doesn't require differentiation use var_no_grad = "
-        "var.detach().");
-  }
+  TORCH_CHECK(requires_grad || is_leaf(),
+              "you can only change requires_grad flags of leaf variables. If you want to use a "
+              "computed variable in a subgraph that doesn't require differentiation use "
+              "var_no_grad = var.detach().");
   set_requires_grad(requires_grad);
   return const_cast<Tensor&>(*this);
 }

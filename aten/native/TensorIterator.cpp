@@ -397,15 +397,23 @@ void TensorIteratorBase::set_output_raw_strided(int output_idx, IntArrayRef size
                  "be resized unless they have zero elements. You can explicitly reuse an out "
                  "tensor t by resizing it, inplace, to zero elements with t.resize_(0).");
     }
-    c10::TensorImpl* impl = op.tensor.unsafeGetTensorImpl();
-    if (!strides.empty()) {
-      at::detail::resize_impl_(impl, sizes, strides);
-    } else {
-      at::detail::resize_impl_(impl, sizes);
-      if (auto format = options.memory_format_opt()) {
-        if (*format != c10::MemoryFormat::Contiguous) impl->empty_tensor_restride(*format);
+    auto resize = [&](const Tensor& t) {
+      c10::TensorImpl* impl = t.unsafeGetTensorImpl();
+      if (!strides.empty()) {
+        at::detail::resize_impl_(impl, sizes, strides);
+      } else {
+        at::detail::resize_impl_(impl, sizes);
+        if (auto format = options.memory_format_opt()) {
+          if (*format != c10::MemoryFormat::Contiguous) impl->empty_tensor_restride(*format);
+        }
       }
-    }
+    };
+    resize(op.tensor);
+    // An out= tensor of another dtype is computed into a temporary (make_output_temporary in
+    // TensorIteratorTypes.cpp) that cast_outputs copies back: the user's tensor must take the
+    // new shape too, or the copy back would broadcast into its old one (the TensorIterator
+    // fuzzer found `add_out(empty({0}, kLong), bool_scalar, bool_scalar)` leaving out as [0]).
+    if (op.original_tensor.defined()) resize(op.original_tensor);
   }
 }
 

@@ -27,7 +27,7 @@ DimVector infer_size_dv(IntArrayRef shape, int64_t numel) {
   c10::optional<int64_t> infer_dim;
   for (int64_t dim = 0, ndim = static_cast<int64_t>(shape.size()); dim != ndim; dim++) {
     if (shape[dim] == -1) {
-      if (infer_dim) throw std::runtime_error("only one dimension can be inferred");
+      TORCH_CHECK(!infer_dim, "only one dimension can be inferred");
       infer_dim = dim;
     } else if (shape[dim] >= 0) {
       newsize *= shape[dim];
@@ -44,9 +44,7 @@ DimVector infer_size_dv(IntArrayRef shape, int64_t numel) {
     }
     return res;
   }
-  std::ostringstream ss;
-  ss << "shape '" << shape << "' is invalid for input of size " << numel;
-  throw std::runtime_error(ss.str());
+  TORCH_CHECK(false, "shape '", shape, "' is invalid for input of size ", numel);
 }
 
 namespace detail {
@@ -259,11 +257,13 @@ Tensor unflatten(const Tensor& self, int64_t dim, IntArrayRef sizes) {
   DimVector inferred_size;
   try {
     inferred_size = infer_size_dv(sizes, self.size(dim));
-  } catch (const std::runtime_error& e) {
-    // infer_size's std::runtime_errors, reworded as libtorch does; its c10::Errors pass through.
-    const std::string what = e.what();
-    TORCH_CHECK(what.find("is invalid for input of size") != std::string::npos,
-                "unflatten got an unexpected error:\n", what);
+  } catch (const c10::Error& e) {
+    // infer_size's two errors are reworded as libtorch words them (it catches them as the
+    // std::runtime_errors libtorch 1.13 throws); its other c10::Errors pass through.
+    if (e.msg() == "only one dimension can be inferred") {
+      TORCH_CHECK(false, "unflatten got an unexpected error:\n", e.msg());
+    }
+    if (e.msg().find("is invalid for input of size") == std::string::npos) throw;
     TORCH_CHECK(false, "unflatten: Provided sizes ", sizes,
                 " don't multiply up to the size of dim ", dim, " (", self.size(dim),
                 ") in the input tensor");

@@ -19,7 +19,9 @@ namespace at {
 
 // The sizes `shape` stands for once its single -1 (if any) is inferred from numel.
 // "shape '[7]' is invalid for input of size 6" and "only one dimension can be inferred" are
-// std::runtime_error, not c10::Error, exactly as libtorch throws them (unflatten relies on it).
+// c10::Errors. libtorch 1.13 throws these two as std::runtime_error, alone among its shape
+// errors; miniaten keeps the texts and makes them c10::Errors like every other bad input (the
+// view fuzzer found the difference: a caller catching c10::Error missed them).
 TORCH_API DimVector infer_size_dv(IntArrayRef shape, int64_t numel);
 
 namespace detail {

@@ -148,6 +148,21 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
 
 // ---- Lists of views -------------------------------------------------------------------------
 
+namespace {
+// A vector of n pieces (undefined tensors, or sizes), or an allocation error when n cannot be
+// held at all (an empty dim chunked 2^62 ways, a dim of 2^40 broadcast elements unbound):
+// std::vector would throw std::bad_alloc or std::length_error, which a caller catching
+// c10::Error would miss.
+template <typename T = Tensor>
+std::vector<T> piece_vector(int64_t n) {
+  try {
+    return std::vector<T>(static_cast<size_t>(n));
+  } catch (const std::exception&) {
+    TORCH_CHECK(false, "can't allocate memory: you tried to make ", n, " tensors.");
+  }
+}
+}  // namespace
+
 std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
   TORCH_CHECK(self.dim() != 0, "split expects at least a 1-dimensional tensor");
   TORCH_CHECK(split_size >= 0,
@@ -156,11 +171,14 @@ std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
   TORCH_CHECK(split_size > 0 || dim_size == 0,
               "split_size can only be 0 if dimension size is 0, but got dimension size of ",
               dim_size);
-  // At least one piece, even when split_size exceeds the dim (or both are 0).
+  // At least one piece, even when split_size exceeds the dim (or both are 0). Divided rather
+  // than rounded up by adding split_size - 1, which overflows for a split_size near INT64_MAX.
   const int64_t num_splits =
-      split_size == 0 ? 1 : std::max<int64_t>((dim_size + split_size - 1) / split_size, 1);
-  const int64_t last_split_size = split_size - (split_size * num_splits - dim_size);
-  std::vector<Tensor> splits(num_splits);
+      split_size == 0
+          ? 1
+          : std::max<int64_t>(dim_size / split_size + (dim_size % split_size != 0), 1);
+  const int64_t last_split_size = dim_size - split_size * (num_splits - 1);
+  std::vector<Tensor> splits = piece_vector(num_splits);
   for (int64_t i = 0; i < num_splits; i++) {
     const int64_t length = i < num_splits - 1 ? split_size : last_split_size;
     splits[i] = self.narrow(dim, i * split_size, length);
@@ -179,16 +197,18 @@ std::vector<Tensor> split_with_sizes(const Tensor& self, IntArrayRef split_sizes
   const int64_t dim_size = self.size(dim);
   const int64_t num_splits = static_cast<int64_t>(split_sizes.size());
   int64_t start_idx = 0;
+  bool sum_overflows = false;
   for (int64_t length : split_sizes) {
     TORCH_CHECK(length >= 0, "split_with_sizes expects split_sizes have only non-negative ",
                 "entries, but got split_sizes=", split_sizes);
-    start_idx += length;
+    sum_overflows |= __builtin_add_overflow(start_idx, length, &start_idx);
   }
-  // Checked before any narrow, so a sum that is too large gets this message, not narrow's.
-  TORCH_CHECK(start_idx == dim_size, "split_with_sizes expects split_sizes to sum exactly to ",
+  // Checked before any narrow, so a sum that is too large gets this message, not narrow's (a
+  // sum past INT64_MAX too, which could otherwise wrap around to dim_size).
+  TORCH_CHECK(!sum_overflows && start_idx == dim_size, "split_with_sizes expects split_sizes to sum exactly to ",
               dim_size, " (input tensor's size at dimension ", dim,
               "), but got split_sizes=", split_sizes);
-  std::vector<Tensor> splits(num_splits);
+  std::vector<Tensor> splits = piece_vector(num_splits);
   start_idx = 0;
   for (int64_t i = 0; i < num_splits; i++) {
     splits[i] = self.narrow(dim, start_idx, split_sizes[i]);
@@ -201,11 +221,10 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
   TORCH_CHECK(self.dim() > 0, "chunk expects at least a 1-dimensional tensor");
   TORCH_CHECK(chunks > 0, "chunk expects `chunks` to be greater than 0, got: ", chunks);
   const int64_t dim_size = self.size(dim);
-  const int64_t split_size = (dim_size + chunks - 1) / chunks;
+  const int64_t split_size = dim_size / chunks + (dim_size % chunks != 0);  // rounded up
   // split would make one piece of an empty dim; chunk promises `chunks` empty pieces.
   if (split_size == 0 && dim_size == 0) {
-    std::vector<int64_t> split_sizes(chunks, 0);
-    return self.split_with_sizes(split_sizes, dim);
+    return self.split_with_sizes(piece_vector<int64_t>(chunks), dim);
   }
   return self.split(split_size, dim);
 }
@@ -213,7 +232,7 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
 std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {
   dim = maybe_wrap_dim(dim, self.dim());
   const int64_t size = self.size(dim);
-  std::vector<Tensor> tensors(size);
+  std::vector<Tensor> tensors = piece_vector(size);
   for (int64_t i = 0; i < size; i++) tensors[i] = self.select(dim, i);
   return tensors;
 }

@@ -52,6 +52,14 @@ namespace detail {
 // `Lanes` lanes of E as a GCC vector, aligned only as E is: Vectorized is loaded and stored
 // with loadu/store anyway, and a 32- or 64-byte aligned class passed by value would make GCC
 // note an ABI change at every kernel lambda taking a Vectorized.
+//
+// Note [Vector helpers take their operands by value]
+// A template parameter deduced from a GccVec is the plain vector type, naturally aligned (32 or
+// 64 bytes): the typedef's smaller alignment does not survive deduction. A `const V&` would then
+// bind a 64-byte-aligned reference to an object that may sit on a 4-byte boundary (undefined
+// behaviour that UBSan reports and clang's -Walign-mismatch warns of). By value the operand is
+// copied with its own alignment into a properly aligned parameter; the helpers are always
+// inlined, so the copy costs nothing.
 template <typename E, int Lanes>
 struct GccVec {
   typedef E type __attribute__((vector_size(sizeof(E) * Lanes), aligned(sizeof(E))));
@@ -81,7 +89,7 @@ template <typename E, int Lanes>
 using MaskVec = typename GccVec<typename IntOfSize<sizeof(E)>::type, Lanes>::type;
 
 template <typename To, typename From>
-C10_ALWAYS_INLINE To bitcast(const From& from) {
+C10_ALWAYS_INLINE To bitcast(From from) {
   static_assert(sizeof(To) == sizeof(From), "bitcast: sizes differ");
   return __builtin_bit_cast(To, from);
 }
@@ -92,7 +100,7 @@ constexpr int lanes_of() {
 }
 
 template <typename V, std::size_t... I>
-C10_ALWAYS_INLINE auto shuffle(const V& a, const V& b, std::index_sequence<I...>) {
+C10_ALWAYS_INLINE auto shuffle(V a, V b, std::index_sequence<I...>) {
   return __builtin_shufflevector(a, b, static_cast<int>(I)...);
 }
 template <std::size_t Offset, std::size_t... I>
@@ -103,7 +111,7 @@ constexpr auto offset_by(std::index_sequence<I...>) {
 // -1 in lane i where pred(a[i], b[i]), else 0. pred must take vectors (a generic lambda, or
 // Less/Greater/...). See Note [Comparisons are made register-wide].
 template <typename M, typename V, typename Pred>
-C10_ALWAYS_INLINE M compare(const V& a, const V& b, Pred pred) {
+C10_ALWAYS_INLINE M compare(V a, V b, Pred pred) {
   static_assert(sizeof(M) == sizeof(V), "compare: the mask must be as wide as the operands");
   constexpr std::size_t kLanes = lanes_of<V>();
   if constexpr (sizeof(V) <= kRegisterBytes || kLanes == 1) {
@@ -120,32 +128,32 @@ C10_ALWAYS_INLINE M compare(const V& a, const V& b, Pred pred) {
 // The same against one value for every lane.
 template <typename M, typename V, typename E, typename Pred,
           typename = std::enable_if_t<std::is_arithmetic<E>::value>>
-C10_ALWAYS_INLINE M compare(const V& a, E b, Pred pred) {
+C10_ALWAYS_INLINE M compare(V a, E b, Pred pred) {
   using Elem = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<V>()[0])>>;
   return compare<M>(a, V{} + static_cast<Elem>(b), pred);
 }
 
 // x in the lanes where m is -1, y where it is 0 (m as compare makes it).
 template <typename M, typename V>
-C10_ALWAYS_INLINE V select(const M& m, const V& x, const V& y) {
+C10_ALWAYS_INLINE V select(M m, V x, V y) {
   return bitcast<V>((m & bitcast<M>(x)) | (~m & bitcast<M>(y)));
 }
 
 struct Less {
   template <typename T>
-  auto operator()(const T& a, const T& b) const {
+  auto operator()(T a, T b) const {
     return a < b;
   }
 };
 struct Greater {
   template <typename T>
-  auto operator()(const T& a, const T& b) const {
+  auto operator()(T a, T b) const {
     return a > b;
   }
 };
 struct NotEqual {
   template <typename T>
-  auto operator()(const T& a, const T& b) const {
+  auto operator()(T a, T b) const {
     return a != b;
   }
 };

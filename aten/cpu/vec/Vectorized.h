@@ -195,22 +195,22 @@ class Vectorized {
 
   // ---- Comparisons: masks (see Note [Masks]) ----------------------------------------------
   friend Vectorized operator==(const Vectorized& a, const Vectorized& b) {
-    return a.mask_where(b, [](const auto& x, const auto& y) { return x == y; });
+    return a.mask_where(b, [](auto x, auto y) { return x == y; });
   }
   friend Vectorized operator!=(const Vectorized& a, const Vectorized& b) {
-    return a.mask_where(b, [](const auto& x, const auto& y) { return x != y; });
+    return a.mask_where(b, [](auto x, auto y) { return x != y; });
   }
   friend Vectorized operator<(const Vectorized& a, const Vectorized& b) {
-    return a.mask_where(b, [](const auto& x, const auto& y) { return x < y; });
+    return a.mask_where(b, [](auto x, auto y) { return x < y; });
   }
   friend Vectorized operator<=(const Vectorized& a, const Vectorized& b) {
-    return a.mask_where(b, [](const auto& x, const auto& y) { return x <= y; });
+    return a.mask_where(b, [](auto x, auto y) { return x <= y; });
   }
   friend Vectorized operator>(const Vectorized& a, const Vectorized& b) {
-    return a.mask_where(b, [](const auto& x, const auto& y) { return x > y; });
+    return a.mask_where(b, [](auto x, auto y) { return x > y; });
   }
   friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) {
-    return a.mask_where(b, [](const auto& x, const auto& y) { return x >= y; });
+    return a.mask_where(b, [](auto x, auto y) { return x >= y; });
   }
 
   // ---- Comparisons: 1 or 0 as values of T --------------------------------------------------
@@ -246,7 +246,9 @@ class Vectorized {
 
  private:
   C10_ALWAYS_INLINE StorageMask bits() const { return detail::bitcast<StorageMask>(v_); }
-  static Vectorized from_storage(const StorageVec& s) {
+  // By value: loadu passes a 1-byte-aligned UnalignedVec, which a StorageVec& must not bind to
+  // (see Note [Vector helpers take their operands by value] in VecBase.h).
+  C10_ALWAYS_INLINE static Vectorized from_storage(StorageVec s) {
     Vectorized r;
     r.v_ = s;
     return r;
