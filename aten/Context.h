@@ -16,6 +16,7 @@
 #include <cstddef>
 
 #include "aten/core/DeprecatedTypeProperties.h"
+#include "c10/util/CallOnce.h"
 #include "c10/util/Macros.h"
 
 namespace at {
@@ -37,6 +38,14 @@ class TORCH_API Context {
   static bool hasLazy() { return false; }
   static bool hasMPS() { return false; }
   static bool hasORT() { return false; }
+
+  // Checks, the first time a CUDA tensor is made, that one can be: libtorch's lazy CUDA
+  // initialization. Raises the reason when not (no driver, no device, a build without CUDA),
+  // and again on the next call; after one success it costs one load.
+  void lazyInitCUDA();
+
+ private:
+  c10::once_flag cuda_init_;
 };
 
 // The process's one Context.

@@ -146,10 +146,23 @@ std::string wrapper_name(const NativeFunction& f, const std::string& key) {
   return "wrapper_" + key + "__" + f.ops_name();
 }
 
+// Note [CUDA kernels run on their tensor's device]
+// As libtorch's generated CUDA wrappers do, each one makes the device of its first Tensor
+// argument current for the call (a guard that costs nothing when it already is), so kernels
+// allocate and launch on the right device without asking. Factories have no Tensor argument:
+// their kernels (empty_cuda) take the device from their `device` argument.
 std::string emit_wrapper(const NativeFunction& f, const Kernel& kernel) {
   const auto args = dispatcher_arguments(f);
   std::string s = cpp_return_type(f.schema) + " " + wrapper_name(f, kernel.key) + "(" +
                   declare_arguments(args, false) + ") {\n";
+  if (kernel.key == "CUDA") {
+    for (const c10::Argument& a : f.schema.arguments()) {
+      if (a.type() && a.type()->kind() == c10::TypeKind::Tensor) {
+        s += "  const c10::cuda::OptionalCUDAGuard device_guard(device_of(" + a.name() + "));\n";
+        break;
+      }
+    }
+  }
   s += "  return at::native::" + kernel.name + "(" + argument_names(args) + ");\n}\n";
   return s;
 }
@@ -299,6 +312,18 @@ std::string emit_out_autograd_wrapper(const NativeFunction& f) {
     }
   }
   std::string s = redispatching_wrapper_head(f, "Autograd", args);
+  // libtorch's VariableType kernels unpack every Tensor argument first: an undefined one (the
+  // out= of a caller that forgot it) is an error, not a tensor for the kernel to allocate.
+  const auto& schema_args = f.schema.arguments();
+  for (size_t i = 0; i < schema_args.size(); ++i) {
+    const c10::TypePtr& type = schema_args[i].type();
+    if (type && type->kind() != c10::TypeKind::Tensor) continue;
+    const std::string& name = schema_args[i].name();
+    s += "  TORCH_CHECK(" + name +
+         ".defined(), \"Expected a proper Tensor but got None (or an "
+         "undefined Tensor in C++) for argument #" +
+         std::to_string(i) + " '" + name + "'\");\n";
+  }
   s += "  TORCH_CHECK(!(at::GradMode::is_enabled() && (" + join(requires_grad, " ||\n       ") +
        ")),\n";
   s += "              \"" + f.schema.name().substr(f.schema.name().find("::") + 2) +
@@ -419,11 +444,21 @@ std::map<std::string, std::string> generate_all(const std::vector<NativeFunction
     if (key == "ADInplaceOrView" || key == "Autograd") {
       includes += "#include \"c10/core/AutoDispatchGuards.h\"\n";
     }
-    std::string s = std::string(kHeader) + includes +
-                    "#include \"dispatcher/Library.h\"\n\nnamespace at {\nnamespace {\n\n" +
-                    wrappers[key] + "}  // namespace\n\n";
+    // The CUDA kernels exist only in a CUDA build; without one, nothing is registered on CUDA
+    // and a CUDA tensor's op is the dispatcher's "Could not run ... from the 'CUDA' backend",
+    // as in a CPU build of libtorch. See Note [CUDA kernels run on their tensor's device].
+    const bool cuda = key == "CUDA";
+    std::string s = std::string(kHeader) + (cuda ? "#ifdef MINIATEN_HAVE_CUDA\n" : "") + includes +
+                    (cuda ? "#include \"c10/cuda/CUDAGuard.h\"\n" : "") +
+                    "#include \"dispatcher/Library.h\"\n\nnamespace at {\nnamespace {\n\n";
+    if (cuda) {
+      s += "c10::optional<c10::Device> device_of(const at::Tensor& t) {\n"
+           "  return t.defined() ? c10::make_optional(t.device()) : c10::nullopt;\n}\n\n";
+    }
+    s += wrappers[key] + "}  // namespace\n\n";
     if (!impls[key].empty()) s += "TORCH_LIBRARY_IMPL(aten, " + key + ", m) {\n" + impls[key] + "}\n\n";
-    files["Register" + key + ".cpp"] = s + "}  // namespace at\n";
+    files["Register" + key + ".cpp"] =
+        s + "}  // namespace at\n" + (cuda ? "#endif  // MINIATEN_HAVE_CUDA\n" : "");
   }
   return files;
 }

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <vector>
 
+#include "aten/generated/Operators.h"
 #include "c10/core/ScalarType.h"
 #include "c10/util/Exception.h"
 #include "c10/util/TypeCast.h"
@@ -220,10 +221,13 @@ std::ostream& print(std::ostream& stream, const Tensor& tensor, int64_t linesize
     stream << "[ Tensor (undefined) ]";
     return stream;
   }
-  // miniaten has no device-to-host copy yet; libtorch would print through tensor.to(kCPU).
-  TORCH_CHECK(tensor.is_cpu(), "print: expected a CPU tensor but got a tensor on ",
-              tensor.device());
-  const std::vector<double> values = to_double_values(tensor);
+  // Values of another device are read from a CPU copy, as libtorch prints tensor.to(kCPU);
+  // the type line still names the tensor's own backend ("CUDAFloatType").
+  const std::vector<double> values = to_double_values(
+      tensor.is_cpu() ? tensor
+                      : at::_ops::_to_copy::call(tensor, c10::nullopt, c10::nullopt,
+                                                 c10::Device(c10::kCPU), c10::nullopt,
+                                                 /*non_blocking=*/false, c10::nullopt));
   const c10::IntArrayRef sizes = tensor.sizes();
   if (tensor.dim() == 0) {
     set_defaultfloat(stream);

@@ -77,6 +77,10 @@ class TORCH_API Tensor : public TensorBase {
   // to(dtype) and to(device of the backend): *this when nothing changes.
   Tensor toType(c10::ScalarType t) const;
   Tensor toBackend(c10::Backend b) const;
+  // The tensor on the CPU / the current CUDA device: *this when it is already there, else a
+  // copy (libtorch's to(options().device(...)), blocking).
+  Tensor cpu() const;
+  Tensor cuda() const;
 
   // The one element as a T: item().to<T>(), with Scalar's overflow check.
   template <typename T>

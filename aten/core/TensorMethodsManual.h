@@ -46,6 +46,12 @@ inline Tensor Tensor::toType(c10::ScalarType t) const {
 inline Tensor Tensor::toBackend(c10::Backend b) const {
   return to(options().device(backendToDeviceType(b)), /*non_blocking=*/false, /*copy=*/false);
 }
+inline Tensor Tensor::cpu() const {
+  return to(options().device(c10::DeviceType::CPU), /*non_blocking=*/false, /*copy=*/false);
+}
+inline Tensor Tensor::cuda() const {
+  return to(options().device(c10::DeviceType::CUDA), /*non_blocking=*/false, /*copy=*/false);
+}
 
 inline Tensor Tensor::operator[](int64_t index) const { return select(0, index); }
 

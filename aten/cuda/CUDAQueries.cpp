@@ -1,7 +1,7 @@
 #include "aten/cuda/CUDAQueries.h"
 
 #ifdef MINIATEN_HAVE_CUDA
-#include "c10/cuda/CUDAAllocator.h"
+#include "c10/cuda/CUDAFunctions.h"
 #endif
 
 namespace torch {

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "aten/detail/CUDAHooksInterface.h"
 #include "aten/detail/EmptyTensor.h"
 #include "c10/core/StorageSize.h"
 
@@ -23,8 +24,13 @@ void maybe_grow_storage(c10::TensorImpl* self, size_t new_nbytes) {
   TORCH_CHECK(allocator != nullptr, "Trying to resize storage without an allocator");
   c10::DataPtr fresh = allocator->allocate(new_nbytes);
   // Keep the old bytes (libtorch copies them too: resize_ may grow a tensor in place).
-  if (storage->data() != nullptr && fresh.get() != nullptr && self->is_cpu()) {
-    std::memcpy(fresh.get(), storage->data(), storage->nbytes());
+  if (storage->data() != nullptr && fresh.get() != nullptr && storage->nbytes() > 0) {
+    if (self->is_cpu()) {
+      std::memcpy(fresh.get(), storage->data(), storage->nbytes());
+    } else if (self->is_cuda()) {
+      at::detail::getCUDAHooks().copyDeviceBytes(fresh.get(), storage->data(), storage->nbytes(),
+                                                 fresh.device().index());
+    }
   }
   storage->set_data_ptr_noswap(std::move(fresh));
   storage->set_nbytes(new_nbytes);

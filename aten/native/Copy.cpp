@@ -1,6 +1,7 @@
 // copy_: self = src, broadcasting src to self and converting dtypes (REFERENCE.md section 4).
 // The op builds a TensorIterator (output first, so the output's layout decides the loop order)
-// and hands it to copy_stub: copy_kernel in aten/native/cpu/CopyKernel.cpp, one per CPU capability.
+// and hands it to copy_stub: copy_kernel in aten/native/cpu/CopyKernel.cpp, one per CPU
+// capability, or, when either side is a CUDA tensor, copy_kernel_cuda (aten/native/cuda/Copy.cpp).
 
 #include "aten/native/Copy.h"
 #include "aten/ATen.h"
@@ -25,14 +26,14 @@ void set_last_copy_loop(const char* loop) { tls_last_copy_loop = loop; }
 
 namespace {
 // Out of line: the message's ostringstream would otherwise enlarge every copy_'s frame.
-[[noreturn]] C10_NOINLINE void fail_not_cpu(c10::Device self, c10::Device src) {
-  TORCH_CHECK(false, "copy_: only CPU tensors are supported here, got ", self, " and ", src);
+[[noreturn]] C10_NOINLINE void fail_devices(c10::Device self, c10::Device src) {
+  TORCH_CHECK_NOT_IMPLEMENTED(!src.is_meta(), "Cannot copy out of meta tensor; no data!");
+  TORCH_CHECK(false, "copy_: cannot copy from a tensor on ", src, " to one on ", self);
   __builtin_unreachable();
 }
 }  // namespace
 
 Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
-  (void)non_blocking;
   TORCH_CHECK(self.defined(), "copy_(): self must be defined");
   TORCH_CHECK(src.defined(), "copy_(): src must be defined");
   // Early exits: the same tensor, or an identical view of the same memory.
@@ -48,7 +49,13 @@ Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
     infer_size_dimvector(self.sizes(), src.sizes());
     return self;
   }
-  if (C10_UNLIKELY(!self.is_cpu() || !src.is_cpu())) fail_not_cpu(self.device(), src.device());
+  // CPU <-> CPU here; any copy with a CUDA side goes to the CUDA kernel, which also moves
+  // bytes across the host boundary (aten/native/cuda/Copy.cpp).
+  const bool cpu_only = self.is_cpu() && src.is_cpu();
+  if (C10_UNLIKELY(!cpu_only) &&
+      !((self.is_cuda() || self.is_cpu()) && (src.is_cuda() || src.is_cpu()))) {
+    fail_devices(self.device(), src.device());
+  }
   // TensorIterator checks self for internal overlap first (libtorch's copy_ error), then its
   // partial overlap with src.
   auto iter = TensorIteratorConfig()
@@ -63,7 +70,7 @@ Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
   if (C10_UNLIKELY(src.is_complex() && !self.is_complex() && self.scalar_type() != kBool)) {
     c10::warn_complex_to_real_once();
   }
-  copy_stub(iter.device_type(), iter);
+  copy_stub(cpu_only ? c10::DeviceType::CPU : c10::DeviceType::CUDA, iter, non_blocking);
   if (c10::DispatchTrace::enabled()) {
     c10::DispatchTrace::log(std::string("copy_kernel: ") + last_copy_loop() + " loop");
   }

@@ -4,6 +4,7 @@
 
 #include "aten/ATen.h"
 #include "aten/TensorUtils.h"
+#include "aten/detail/CUDAHooksInterface.h"
 #include "aten/detail/Resize.h"
 #include "aten/generated/NativeFunctions.h"
 #include "c10/core/StorageSize.h"
@@ -86,9 +87,11 @@ Tensor to_impl(const Tensor& self, c10::optional<c10::ScalarType> dtype,
                       optional_memory_format);
 }
 
-// "cuda" means the current device: cuda:0 here.
+// "cuda" means the calling thread's current CUDA device; other device types without an index
+// mean their device 0.
 Device ensure_has_index(Device device) {
   if (device.is_cpu() || device.has_index()) return device;
+  if (device.is_cuda()) return Device(device.type(), at::detail::getCUDAHooks().currentDevice());
   return Device(device.type(), 0);
 }
 

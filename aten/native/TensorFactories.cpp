@@ -7,13 +7,18 @@
 #include "aten/ATen.h"
 #include "aten/Dispatch.h"
 #include "aten/TensorUtils.h"
+#include "aten/detail/CUDAHooksInterface.h"
+#include "aten/detail/EmptyTensor.h"
 #include "aten/detail/Resize.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/TensorFactories.h"
 #include "c10/core/CPUAllocator.h"
 #include "c10/core/StorageSize.h"
 
 namespace at {
 namespace native {
+
+DEFINE_DISPATCH(arange_stub);
 
 namespace {
 
@@ -21,10 +26,24 @@ c10::ScalarType dtype_or_default(c10::optional<c10::ScalarType> dtype) {
   return dtype.value_or(c10::ScalarType::Float);
 }
 
-void check_strided_cpu(c10::optional<Layout> layout, c10::optional<bool> pin_memory) {
+void check_strided(c10::optional<Layout> layout) {
   TORCH_CHECK(layout.value_or(Layout::Strided) == Layout::Strided,
               "empty: only the strided layout is supported");
+}
+
+void check_strided_cpu(c10::optional<Layout> layout, c10::optional<bool> pin_memory) {
+  check_strided(layout);
   TORCH_CHECK(!pin_memory.value_or(false), "Need to provide pin_memory allocator to use pin memory.");
+}
+
+constexpr c10::DispatchKeySet kCPUKeys = c10::keysetForBackend(c10::DispatchKey::CPU);
+
+// libtorch's GetCPUAllocatorMaybePinned(true): the CUDA build's page-locked allocator when a
+// device is present, else its error.
+c10::Allocator* pinned_allocator() {
+  const at::detail::CUDAHooksInterface& hooks = at::detail::getCUDAHooks();
+  TORCH_CHECK(hooks.hasCUDA(), "Need to provide pin_memory allocator to use pin memory.");
+  return hooks.getPinnedMemoryAllocator();
 }
 
 // Before any storage arithmetic, which would read past the shorter list.
@@ -69,7 +88,13 @@ Tensor empty_cpu(IntArrayRef size, c10::optional<c10::ScalarType> dtype,
                  c10::optional<Layout> layout, c10::optional<Device> device,
                  c10::optional<bool> pin_memory, c10::optional<MemoryFormat> memory_format) {
   TORCH_INTERNAL_ASSERT(!device.has_value() || device->is_cpu());
-  check_strided_cpu(layout, pin_memory);
+  if (C10_UNLIKELY(pin_memory.value_or(false))) {
+    // Page-locked memory from the CUDA build's allocator (or libtorch's error without one).
+    check_strided(layout);
+    return at::detail::empty_generic(size, pinned_allocator(), kCPUKeys, dtype_or_default(dtype),
+                                     memory_format);
+  }
+  check_strided(layout);
   return at::detail::empty_cpu(size, dtype_or_default(dtype), memory_format);
 }
 
@@ -91,7 +116,13 @@ Tensor empty_strided_cpu(IntArrayRef size, IntArrayRef stride,
                          c10::optional<c10::ScalarType> dtype, c10::optional<Layout> layout,
                          c10::optional<Device> device, c10::optional<bool> pin_memory) {
   TORCH_INTERNAL_ASSERT(!device.has_value() || device->is_cpu());
-  check_strided_cpu(layout, pin_memory);
+  check_strided(layout);
+  if (C10_UNLIKELY(pin_memory.value_or(false))) {
+    at::detail::check_size_nonnegative(size);
+    check_sizes_match_strides(size, stride);
+    return at::detail::empty_strided_generic(size, stride, pinned_allocator(), kCPUKeys,
+                                             dtype_or_default(dtype));
+  }
   // at::detail::empty_strided_cpu checks for negative sizes first thing; only a length mismatch
   // needs catching here, after that check, for libtorch's order of errors (every clone() comes
   // through here, so the sizes are not walked twice).
@@ -223,10 +254,7 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step,
 // is start + step * i, rounded once (libtorch's kernel is built with FMA contraction).
 Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, Tensor& result) {
   AT_DISPATCH_ALL_TYPES_AND2(c10::kHalf, c10::kBFloat16, result.scalar_type(), "arange_cpu", [&] {
-    using acc_t = std::conditional_t<std::is_integral<scalar_t>::value, int64_t,
-                                     std::conditional_t<std::is_same<scalar_t, double>::value ||
-                                                            std::is_same<scalar_t, float>::value,
-                                                        double, float>>;
+    using acc_t = arange_acc_t<scalar_t>;
     const acc_t xstart = start.to<acc_t>();
     const acc_t xend = end.to<acc_t>();
     const acc_t xstep = step.to<acc_t>();
@@ -257,6 +285,14 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
       at::detail::resize_impl_(result.unsafeGetTensorImpl(), {size});
     }
     if (result.is_meta()) return;
+    if (result.is_cuda()) {
+      // The values are computed on the device into a contiguous tensor (an out of the right
+      // size keeps its shape: element i goes to row-major position i, as below).
+      Tensor r = result.is_contiguous() ? result : result.contiguous();
+      arange_stub(c10::DeviceType::CUDA, r, start, step);
+      if (!r.is_same(result)) result.copy_(r);
+      return;
+    }
     auto value = [&](int64_t i) {
       if constexpr (std::is_integral<acc_t>::value) {
         return static_cast<scalar_t>(xstart + xstep * i);

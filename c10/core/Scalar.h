@@ -30,34 +30,46 @@ struct is_complex : std::false_type {};
 template <typename T>
 struct is_complex<c10::complex<T>> : std::true_type {};
 
-template <typename To, typename From>
-bool overflows(From f) {
+// A floating value (as double) that To cannot hold; infinities fit a To that has them.
+template <typename To>
+bool overflows_floating(double d) {
   using limit = std::numeric_limits<To>;
-  if (std::is_same<To, bool>::value) return false;
-  if (std::is_integral<From>::value) {
-    // float, double and BFloat16 hold every int64 magnitude; Half stops at 65504.
-    if (std::is_floating_point<To>::value || std::is_same<To, BFloat16>::value) return false;
-    if (std::is_same<To, Half>::value) {
-      const double d = static_cast<double>(f);
-      return d < static_cast<double>(limit::lowest()) || d > static_cast<double>(limit::max());
-    }
-    const bool negative = f < From(0);
-    if (negative) {
-      if (std::is_unsigned<To>::value) {
-        return static_cast<uint64_t>(-static_cast<int64_t>(f)) > static_cast<uint64_t>(limit::max());
-      }
-      return static_cast<int64_t>(f) < static_cast<int64_t>(limit::lowest());
-    }
-    return static_cast<uint64_t>(f) > static_cast<uint64_t>(limit::max());
-  }
-  // From is floating.
-  const double d = static_cast<double>(f);
   if (limit::has_infinity && (d == std::numeric_limits<double>::infinity() ||
                               d == -std::numeric_limits<double>::infinity())) {
     return false;
   }
   if (!limit::has_quiet_NaN && d != d) return true;
   return d < static_cast<double>(limit::lowest()) || d > static_cast<double>(limit::max());
+}
+
+template <typename To, typename From>
+bool overflows(From f) {
+  using limit = std::numeric_limits<To>;
+  // if constexpr: the integral branch must not be instantiated for a floating To (nvcc warns
+  // that limit::max() "does not fit" in the casts below even where they cannot run).
+  if constexpr (std::is_same<To, bool>::value) {
+    return false;
+  } else if constexpr (std::is_integral<From>::value) {
+    // float, double and BFloat16 hold every int64 magnitude; Half stops at 65504.
+    if constexpr (std::is_floating_point<To>::value || std::is_same<To, BFloat16>::value) {
+      return false;
+    } else if constexpr (std::is_same<To, Half>::value) {
+      const double d = static_cast<double>(f);
+      return d < static_cast<double>(limit::lowest()) || d > static_cast<double>(limit::max());
+    } else {
+      const bool negative = f < From(0);
+      if (negative) {
+        if (std::is_unsigned<To>::value) {
+          return static_cast<uint64_t>(-static_cast<int64_t>(f)) >
+                 static_cast<uint64_t>(limit::max());
+        }
+        return static_cast<int64_t>(f) < static_cast<int64_t>(limit::lowest());
+      }
+      return static_cast<uint64_t>(f) > static_cast<uint64_t>(limit::max());
+    }
+  } else {
+    return overflows_floating<To>(static_cast<double>(f));
+  }
 }
 }  // namespace detail
 

@@ -17,14 +17,7 @@
 #include <limits>
 #include <ostream>
 
-// Lets CUDA kernels use Half and BFloat16 in device code.
-#ifndef C10_HOST_DEVICE
-#ifdef __CUDACC__
-#define C10_HOST_DEVICE __host__ __device__
-#else
-#define C10_HOST_DEVICE
-#endif
-#endif
+#include "c10/util/Macros.h"  // C10_HOST_DEVICE: kernels use these types in device code
 
 namespace c10 {
 namespace detail {

@@ -18,6 +18,18 @@
   classname(const classname&) = delete;        \
   classname& operator=(const classname&) = delete
 
+// Functions that CUDA kernels call too (Half, BFloat16, complex, the GPU loops' index math):
+// __host__ __device__ under nvcc, nothing for the host compiler.
+#ifdef __CUDACC__
+#define C10_HOST_DEVICE __host__ __device__
+#define C10_DEVICE __device__
+#define C10_HOST __host__
+#else
+#define C10_HOST_DEVICE
+#define C10_DEVICE
+#define C10_HOST
+#endif
+
 // Thread-locals read on every dispatcher call. The initial-exec model makes each access one
 // %fs-relative load even from inside a shared library, instead of a __tls_get_addr call (the
 // library is linked, not dlopen'ed late, so static TLS space is available).

@@ -17,8 +17,9 @@ template <typename T>
 struct is_reduced_float
     : std::integral_constant<bool, std::is_same<T, Half>::value || std::is_same<T, BFloat16>::value> {};
 
+// Host and device: the GPU copy kernels convert with it too, so both sides round alike.
 template <typename To, typename From>
-C10_ALWAYS_INLINE To convert(From f) {
+C10_HOST_DEVICE C10_ALWAYS_INLINE To convert(From f) {
   if constexpr (std::is_same<To, From>::value) {
     return f;
   } else if constexpr (is_complex<To>::value) {

@@ -544,3 +544,28 @@ TEST(DivRoundingMode, ValuesDtypesAndErrorsAsLibtorch) {
 }
 
 }  // namespace
+
+namespace {
+
+// An undefined out= is libtorch's unpack error, raised before any kernel runs (found by the
+// boxed-call fuzzer: the kernel used to allocate a result the caller never saw, and bumping the
+// undefined out's version then crashed). Texts printed by libtorch 1.13.
+TEST(BinaryOps, UndefinedOutIsAnError) {
+  const at::Tensor a = at::ones({2});
+  at::Tensor out;
+  EXPECT_EQ(elementwise_test::error_of([&] { at::mul_out(out, a, a); }),
+            "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument "
+            "#2 'out'");
+  EXPECT_EQ(elementwise_test::error_of([&] { at::add_out(out, a, a); }),
+            "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument "
+            "#3 'out'");
+  EXPECT_EQ(elementwise_test::error_of([&] { at::neg_out(out, a); }),
+            "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument "
+            "#1 'out'");
+  EXPECT_EQ(elementwise_test::error_of([&] { at::mul_out(out, at::Tensor(), a); }),
+            "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument "
+            "#0 'self'");
+  EXPECT_FALSE(out.defined());
+}
+
+}  // namespace

@@ -56,7 +56,7 @@ void run_copy_kernel(CPUCapability c, at::Tensor& dst, const at::Tensor& src) {
   auto kernel = at::native::copy_stub.cpu_kernel_for(c);
   ASSERT_NE(kernel, nullptr) << cpu_capability_name(c);
   at::native::set_last_copy_loop("");
-  kernel(iter);
+  kernel(iter, /*non_blocking=*/false);
 }
 
 // dst[idx] == src[idx] byte for byte, walking both through their strides.

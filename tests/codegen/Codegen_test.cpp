@@ -445,8 +445,12 @@ TEST(CodegenGolden, OutVariantAutogradKernel) {
       "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
       "function", "CPU: add_out");
   ASSERT_TRUE(codegen::needs_out_autograd_kernel(f));
-  EXPECT_EQ(codegen::emit_out_autograd_wrapper(f) + codegen::emit_impl_line(f, "Autograd"),
-            R"golden(at::Tensor & wrapper_Autograd__add_out(c10::DispatchKeySet ks, const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha, at::Tensor & out) {
+  EXPECT_EQ(
+      codegen::emit_out_autograd_wrapper(f) + codegen::emit_impl_line(f, "Autograd"),
+      R"golden(at::Tensor & wrapper_Autograd__add_out(c10::DispatchKeySet ks, const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha, at::Tensor & out) {
+  TORCH_CHECK(self.defined(), "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 'self'");
+  TORCH_CHECK(other.defined(), "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #1 'other'");
+  TORCH_CHECK(out.defined(), "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #3 'out'");
   TORCH_CHECK(!(at::GradMode::is_enabled() && ((self.defined() && self.requires_grad()) ||
        (other.defined() && other.requires_grad()) ||
        (out.defined() && out.requires_grad()))),

@@ -150,7 +150,7 @@ void convert_loop(char** data, const int64_t* strides, int64_t size0, int64_t si
   }
 }
 
-void copy_kernel(TensorIteratorBase& iter) {
+void copy_kernel(TensorIteratorBase& iter, bool /*non_blocking*/) {
   const c10::ScalarType dst = iter.dtype(0);
   const c10::ScalarType src = iter.dtype(1);
   if (dst == src) {

@@ -1,0 +1,86 @@
+#pragma once
+// IntDivider: n / d and n % d for a divisor known before the kernel starts, as ATen's
+// cuda/detail/IntegerDivider.cuh. The GPU loops divide every linear index by each dim's size
+// (OffsetCalculator); a hardware integer division is dozens of instructions, the magic-number
+// form below is a multiply-high, an add and a shift. Host and device: the same code runs in the
+// CPU tests.
+
+#include <cstdint>
+
+#include "c10/util/Exception.h"
+#include "c10/util/Macros.h"
+
+// `#pragma unroll` for the loops of code the host compiler sees too (it does not know it).
+#ifdef __CUDACC__
+#define C10_UNROLL _Pragma("unroll")
+#else
+#define C10_UNROLL
+#endif
+
+namespace at {
+namespace cuda {
+namespace detail {
+
+template <typename Value>
+struct DivMod {
+  Value div;
+  Value mod;
+};
+
+// Any Value (64-bit indexing): the plain division.
+template <typename Value>
+struct IntDivider {
+  IntDivider() = default;
+  explicit IntDivider(Value d) : divisor(d) {}
+
+  C10_HOST_DEVICE Value div(Value n) const { return n / divisor; }
+  C10_HOST_DEVICE Value mod(Value n) const { return n % divisor; }
+  C10_HOST_DEVICE DivMod<Value> divmod(Value n) const { return {n / divisor, n % divisor}; }
+
+  Value divisor = 1;
+};
+
+// Note [Division by a magic number]
+// Granlund and Montgomery, "Division by Invariant Integers using Multiplication" (1994): for a
+// divisor 1 <= d <= INT32_MAX let shift = ceil(log2(d)) and
+//   m1 = floor(2^32 * (2^shift - d) / d) + 1   (which fits in 32 bits);
+// then for 0 <= n <= INT32_MAX,  n / d == (mulhi(n, m1) + n) >> shift.
+// The sum stays below 2^32 because mulhi(n, m1) <= n < 2^31. TensorIterator's 32-bit split
+// (with_32bit_indexing) guarantees both bounds for every index and size a kernel sees.
+template <>
+struct IntDivider<uint32_t> {
+  IntDivider() = default;
+  explicit IntDivider(uint32_t d) : divisor(d) {
+    TORCH_INTERNAL_ASSERT(d >= 1 && d <= static_cast<uint32_t>(INT32_MAX),
+                          "IntDivider: divisor out of range: ", d);
+    shift = 0;
+    while ((uint64_t{1} << shift) < d) ++shift;
+    const uint64_t magic = ((uint64_t{1} << 32) * ((uint64_t{1} << shift) - d)) / d + 1;
+    TORCH_INTERNAL_ASSERT(magic <= UINT32_MAX);
+    m1 = static_cast<uint32_t>(magic);
+  }
+
+  C10_HOST_DEVICE uint32_t div(uint32_t n) const {
+#if defined(__CUDA_ARCH__)
+    const uint32_t t = __umulhi(n, m1);
+#else
+    const uint32_t t = static_cast<uint32_t>((static_cast<uint64_t>(n) * m1) >> 32);
+#endif
+    return (t + n) >> shift;
+  }
+  C10_HOST_DEVICE uint32_t mod(uint32_t n) const {
+    return n - div(n) * divisor;
+  }
+  C10_HOST_DEVICE DivMod<uint32_t> divmod(uint32_t n) const {
+    const uint32_t q = div(n);
+    return {q, n - q * divisor};
+  }
+
+  uint32_t divisor = 1;
+  uint32_t m1 = 1;
+  uint32_t shift = 0;
+};
+
+}  // namespace detail
+}  // namespace cuda
+}  // namespace at
