@@ -128,7 +128,9 @@ TEST(Chain, ToAndTypeAs) {
   EXPECT_EQ(d.strides(), c10::IntArrayRef({1, 3}));  // Preserve keeps a dense layout
   EXPECT_EQ(d.scalar_type(), at::kDouble);
   // Without a usable CUDA device, to(kCUDA) is an error (its text: tests/aten/cuda).
-  if (!torch::cuda::is_available()) EXPECT_THROW(f.to(at::kCUDA), c10::Error);
+  if (!torch::cuda::is_available()) {
+    EXPECT_THROW(f.to(at::kCUDA), c10::Error);
+  }
 }
 
 TEST(Chain, ResizeAndSet) {
