@@ -14,7 +14,8 @@
 //   AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES
 //   ..._AND(t1, ...), _AND2, _AND3        plus Bool / Half / BFloat16 as named
 //                                         (the floating-and-complex family says _AND1)
-// An unsupported dtype raises `"name" not implemented for 'Half'`, as libtorch does. libtorch
+// An unsupported dtype raises `"name" not implemented for 'Half'`, as libtorch does (a plain
+// c10::Error: 1.13's AT_ERROR, not the NotImplementedError later versions raise). libtorch
 // 1.13's composable AT_DISPATCH_SWITCH / AT_DISPATCH_CASE_* forms are at the end of the file.
 
 #include "c10/core/ScalarType.h"
@@ -23,7 +24,7 @@
 namespace at {
 namespace detail {
 [[noreturn]] inline void dispatch_not_implemented(const char* name, c10::ScalarType t) {
-  TORCH_CHECK_NOT_IMPLEMENTED(false, "\"", name, "\" not implemented for '", c10::toString(t), "'");
+  TORCH_CHECK(false, "\"", name, "\" not implemented for '", c10::toString(t), "'");
 }
 }  // namespace detail
 }  // namespace at

@@ -49,6 +49,34 @@ std::string method_return_type(const NativeFunction& f) {
   return r;
 }
 
+// Note [Undefined Tensor arguments]
+// libtorch's VariableType kernels unpack every Tensor argument before anything else runs, so an
+// undefined one (default-constructed, moved from, reset) is "Expected a proper Tensor but got
+// None (or an undefined Tensor in C++) for argument #1 'other'" whichever op it is given to, and
+// libtorch reaches that check even when no argument is defined (its Undefined dispatch key takes
+// the Autograd kernel). Every op but the composite-implicit ones has such a kernel; those run
+// their parts, which check. Here the check is the first thing _ops::<op>::call does (a boxed call
+// meets it in the out= Autograd kernels, Note [out= variants under autograd]). # counts every
+// schema argument, as libtorch's does: add.out's out is #3, after self, other and alpha.
+std::string undefined_tensor_checks(const NativeFunction& f) {
+  std::string s;
+  const auto& schema_args = f.schema.arguments();
+  for (size_t i = 0; i < schema_args.size(); ++i) {
+    const c10::TypePtr& type = schema_args[i].type();
+    if (type && type->kind() != c10::TypeKind::Tensor) continue;
+    const std::string& name = schema_args[i].name();
+    s += "  TORCH_CHECK(" + name +
+         ".defined(), \"Expected a proper Tensor but got None (or an "
+         "undefined Tensor in C++) for argument #" +
+         std::to_string(i) + " '" + name + "'\");\n";
+  }
+  return s;
+}
+
+bool is_composite_implicit(const NativeFunction& f) {
+  return f.has_key("CompositeImplicitAutograd");
+}
+
 }  // namespace
 
 std::string emit_ops_declaration(const NativeFunction& f) {
@@ -80,6 +108,8 @@ std::string emit_ops_definition(const NativeFunction& f) {
   s += "  return c10::Dispatcher::singleton().findSchemaOrThrow(" + n + "::name, " + n +
        "::overload_name).typed<" + n + "::schema>();\n}\n";
   s += ret + " " + n + "::call(" + declare_arguments(args, false) + ") {\n";
+  // See Note [Undefined Tensor arguments].
+  if (!is_composite_implicit(f)) s += undefined_tensor_checks(f);
   s += "  static auto op = create_" + n + "_typed_handle();\n";
   s += "  return op.callForwarded(" + forwarded_argument_names(args) + ");\n}\n";
   s += ret + " " + n + "::redispatch(c10::DispatchKeySet dispatchKeySet" +
@@ -208,10 +238,6 @@ const std::set<std::string> kNotDifferentiable = {
     "aten::eq",         "aten::ne",         "aten::lt",        "aten::le",
     "aten::gt",         "aten::ge",         "aten::_local_scalar_dense"};
 
-bool is_composite_implicit(const NativeFunction& f) {
-  return f.has_key("CompositeImplicitAutograd");
-}
-
 // The expression an ADInplaceOrView kernel returns: the written arguments its returns alias.
 std::string returned_mutable_arguments(const NativeFunction& f) {
   std::vector<std::string> names;
@@ -312,18 +338,9 @@ std::string emit_out_autograd_wrapper(const NativeFunction& f) {
     }
   }
   std::string s = redispatching_wrapper_head(f, "Autograd", args);
-  // libtorch's VariableType kernels unpack every Tensor argument first: an undefined one (the
-  // out= of a caller that forgot it) is an error, not a tensor for the kernel to allocate.
-  const auto& schema_args = f.schema.arguments();
-  for (size_t i = 0; i < schema_args.size(); ++i) {
-    const c10::TypePtr& type = schema_args[i].type();
-    if (type && type->kind() != c10::TypeKind::Tensor) continue;
-    const std::string& name = schema_args[i].name();
-    s += "  TORCH_CHECK(" + name +
-         ".defined(), \"Expected a proper Tensor but got None (or an "
-         "undefined Tensor in C++) for argument #" +
-         std::to_string(i) + " '" + name + "'\");\n";
-  }
+  // An undefined out= (of a caller that forgot it) is an error, not a tensor for the kernel to
+  // allocate; see Note [Undefined Tensor arguments].
+  s += undefined_tensor_checks(f);
   s += "  TORCH_CHECK(!(at::GradMode::is_enabled() && (" + join(requires_grad, " ||\n       ") +
        ")),\n";
   s += "              \"" + f.schema.name().substr(f.schema.name().find("::") + 2) +

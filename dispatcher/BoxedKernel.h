@@ -70,8 +70,9 @@ class C10_API BoxedKernel final {
            torch::jit::Stack* stack) { (*static_cast<KernelFunctor*>(kernel))(op, ks, stack); });
   }
 
-  // "Not here: go to the next key." The dispatcher skips fallthrough keys before choosing; the
-  // kernel itself only runs when registered where skipping is impossible (an operator kernel).
+  // "Not here: go to the next key." The dispatcher skips fallthrough keys before choosing; a
+  // call racing a registration may still run the kernel, which then skips its key itself (See
+  // Note [A racing call can reach a fallthrough kernel] in KernelFunction.cpp).
   static BoxedKernel makeFallthrough() { return BoxedKernel(nullptr, &fallthrough_kernel); }
   // What the dispatch table holds for AutogradOther when a backend mapped to it has a kernel
   // and the operator also has a CompositeImplicitAutograd one: calling it is an error.

@@ -107,7 +107,7 @@ class C10_API DispatchKeyExtractor final {
   // has kernels, or fallthroughs, for every backend alike) one mask serves and the call skips
   // the backend lookup, as in libtorch. Registrations write these while calls read them
   // (Note [Lock-free dispatch table]); a call racing a registration sees the old or the new
-  // masks.
+  // masks, perhaps with a newer table slot (Note [A racing call can reach a fallthrough kernel]).
   // The common mask carries, in a bit no key uses, whether the masks differ per backend, so
   // the usual call reads one word.
   static constexpr uint64_t kMasksDifferPerBackend = uint64_t{1} << 63;

@@ -28,10 +28,12 @@ std::function<void(const std::string&)>& listener() {
   static std::function<void(const std::string&)> l;
   return l;
 }
+// The trace goes to stderr, as libtorch's dispatch trace (TORCH_SHOW_DISPATCH_TRACE) does: stdout
+// is the traced program's own.
 spdlog::logger& trace_logger() {
   static std::shared_ptr<spdlog::logger> logger = [] {
-    auto l = std::make_shared<spdlog::logger>(
-        "miniaten.trace", std::make_shared<spdlog::sinks::stdout_sink_mt>());
+    auto l = std::make_shared<spdlog::logger>("miniaten.trace",
+                                              std::make_shared<spdlog::sinks::stderr_sink_mt>());
     l->set_pattern("%v");
     return l;
   }();

@@ -1,7 +1,7 @@
 #pragma once
 // The dispatch trace: the learner's window onto the dispatcher. With MINIATEN_TRACE=1 in the
 // environment, or a c10::DispatchTraceGuard alive on the thread, every call and redispatch logs
-// one line, indented by depth:
+// one line to stderr (or to a listener), indented by depth:
 //
 //   aten::clone(float[3, 2] strides=[1, 3], None)
 //     keys DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU) -> AutogradCPU

@@ -122,7 +122,11 @@ void print_quoted_string(std::ostream& out, const std::string& str) {
 //    For a list, the element type prints first, then the element alias, then `[N]` or `[]`,
 //    then the list's own alias: `Tensor(a!)[]`, `Tensor(a)[](b)`, `int[2]`.
 //  - Defaults print as IValues (see IValue's operator<<), except: strings are quoted, and an
-//    `int[N]` default whose elements are all equal prints as one of them (`int[2] stride=1`).
+//    `int[N]` default of N elements, all equal, prints as one of them (`int[2] stride=1`).
+//    libtorch 1.13 collapses any int list of equal elements, whatever its length: it prints
+//    `int[1] y=[1, 1]` as `int[1] y=1`, which parses back as [1], and `int[] y=[1, 1]` as
+//    `int[] y=1`, which does not parse at all (both found by fuzz_schema). Here a list
+//    collapses only where the parser expands it back to the same list.
 //    Enum defaults print as numbers, as libtorch stores them (`MemoryFormat? memory_format=0`).
 //  - `*, ` precedes the first keyword-only argument; `...` ends a vararg list.
 //  - Returns: one return (not varret) prints bare, named or not (`-> Tensor(a!) out`), unless
@@ -139,7 +143,7 @@ void print_default(std::ostream& out, const Argument& arg) {
   }
   if (type.isList() && type.getElementType()->kind() == TypeKind::Int && value.isIntList()) {
     const auto& ints = value.toIntListRef();
-    if (ints.size() > 1 &&
+    if (ints.size() > 1 && arg.N() && ints.size() == static_cast<size_t>(*arg.N()) &&
         std::all_of(ints.begin(), ints.end(), [&](int64_t i) { return i == ints[0]; })) {
       out << ints[0];
       return;

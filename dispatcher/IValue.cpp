@@ -67,6 +67,36 @@ void IValue::report_type_error(const char* expected) const {
   TORCH_CHECK(false, "Expected ", expected, " but got ", tagKind());
 }
 
+// Note [An enum from an IValue is checked]
+// An enum travels as an Int, so a boxed caller can pass any number where a dtype, layout or
+// memory format belongs. libtorch casts it unchecked, and a number naming no ScalarType reaches
+// TypeMeta::itemsize() (noexcept) and ends the process (found by fuzz_boxed_call:
+// cumsum(t, 0, dtype=8)). Here the number must name an enumerator miniaten has, or the call
+// is a c10::Error.
+ScalarType IValue::toScalarType() const {
+  const int64_t v = toInt();
+  bool known = v == static_cast<int64_t>(ScalarType::Undefined);
+#define MINIATEN_IS_SCALAR_TYPE(_, name) known |= v == static_cast<int64_t>(ScalarType::name);
+  C10_FORALL_SCALAR_TYPES(MINIATEN_IS_SCALAR_TYPE)
+#undef MINIATEN_IS_SCALAR_TYPE
+  TORCH_CHECK(known, "Expected a ScalarType but got the integer ", v, ", which names none");
+  return static_cast<ScalarType>(v);
+}
+
+Layout IValue::toLayout() const {
+  const int64_t v = toInt();
+  TORCH_CHECK(v >= 0 && v < static_cast<int64_t>(Layout::NumOptions),
+              "Expected a Layout but got the integer ", v, ", which names none");
+  return static_cast<Layout>(v);
+}
+
+MemoryFormat IValue::toMemoryFormat() const {
+  const int64_t v = toInt();
+  TORCH_CHECK(v >= 0 && v < static_cast<int64_t>(MemoryFormat::NumOptions),
+              "Expected a MemoryFormat but got the integer ", v, ", which names none");
+  return static_cast<MemoryFormat>(v);
+}
+
 // ---- identity ---------------------------------------------------------------------------
 
 bool IValue::is(const IValue& rhs) const {

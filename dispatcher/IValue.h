@@ -219,9 +219,10 @@ class C10_API IValue final {
   IValue(ScalarType t) : IValue(static_cast<int64_t>(t)) {}    // NOLINT
   IValue(Layout l) : IValue(static_cast<int64_t>(l)) {}        // NOLINT
   IValue(MemoryFormat m) : IValue(static_cast<int64_t>(m)) {}  // NOLINT
-  ScalarType toScalarType() const { return static_cast<ScalarType>(toInt()); }
-  Layout toLayout() const { return static_cast<Layout>(toInt()); }
-  MemoryFormat toMemoryFormat() const { return static_cast<MemoryFormat>(toInt()); }
+  // See Note [An enum from an IValue is checked].
+  ScalarType toScalarType() const;
+  Layout toLayout() const;
+  MemoryFormat toMemoryFormat() const;
 
   // String
   IValue(c10::intrusive_ptr<ivalue::ConstantString> s)

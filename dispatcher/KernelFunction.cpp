@@ -9,8 +9,22 @@
 
 namespace c10 {
 
-void BoxedKernel::fallthrough_kernel(OperatorKernel*, const OperatorHandle&, DispatchKeySet,
-                                     torch::jit::Stack*) {
+// Note [A racing call can reach a fallthrough kernel]
+// A call reads its operator's fallthrough mask, then the table slot of the key the mask leaves
+// highest: two loads. A registration stores the slots, then the mask (OperatorEntry::
+// updateDispatchTable), so a call that overlaps it can read the mask from before a key became
+// a fallthrough and the slot from after, and land here. Whatever order the stores came in, a
+// call preempted between its two loads could see a mask older than the slot. So the kernel
+// does what the newer mask would have done: it skips its key and redispatches below it (remove
+// drops the key's functionality, as the mask does). Only a call with no key left to skip is the
+// misuse libtorch reports.
+void BoxedKernel::fallthrough_kernel(OperatorKernel*, const OperatorHandle& op, DispatchKeySet ks,
+                                     torch::jit::Stack* stack) {
+  const DispatchKey key = ks.highestPriorityTypeId();
+  if (key != DispatchKey::Undefined) {
+    op.redispatchBoxed(ks.remove(key), stack);
+    return;
+  }
   TORCH_INTERNAL_ASSERT(false,
                         "fallthrough_kernel was executed but it should have been short-circuited "
                         "by the dispatcher. This could occur if you registered a fallthrough "

@@ -33,7 +33,8 @@ int main() {
   describe("tt = t.transpose(0, 1)   (a view: same storage, strides swapped)", tt);
   std::cout << "  tt.is_alias_of(t) = " << tt.is_alias_of(t) << "\n\n";
 
-  std::cout << "c = at::contiguous(tt), traced:\n";
+  // The trace goes to stderr (as libtorch's does); flush stdout so the two read in order.
+  std::cout << "c = at::contiguous(tt), traced:" << std::endl;
   at::Tensor c;
   {
     c10::DispatchTraceGuard trace;

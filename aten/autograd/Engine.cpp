@@ -58,8 +58,16 @@ void validate_outputs(const edge_list& edges, variable_list& grads, const Format
       }
       grad = generated::details::sum_to(grad, metadata.shape());
     }
-    if (grad.scalar_type() != metadata.dtype() || grad.device() != metadata.device()) {
-      grad = grad.to(metadata.device(), metadata.dtype());
+    if (grad.scalar_type() != metadata.dtype()) grad = grad.to(metadata.dtype());
+    if (grad.device() != metadata.device()) {
+      // As in libtorch, only a 0-dim gradient is moved; another on the wrong device is an error.
+      if (grad.dim() != 0) {
+        std::ostringstream ss;
+        ss << "invalid gradient at index " << i << " - expected device " << metadata.device()
+           << " but got " << grad.device();
+        TORCH_CHECK(false, format(ss.str()));
+      }
+      grad = grad.to(metadata.device());
     }
   }
 }

@@ -82,6 +82,8 @@ bool TensorBase::is_view() const {
 }
 
 Tensor& Tensor::requires_grad_(bool requires_grad) const {
+  // libtorch asks is_leaf() first, which refuses an undefined tensor in these words.
+  TORCH_CHECK(defined(), "cannot call get_autograd_meta() on undefined tensor");
   TORCH_CHECK(requires_grad || is_leaf(),
               "you can only change requires_grad flags of leaf variables. If you want to use a "
               "computed variable in a subgraph that doesn't require differentiation use "

@@ -59,8 +59,14 @@ class TORCH_API TensorBase {
   int64_t stride(int64_t d) const { return impl("stride")->stride(d); }
   int64_t numel() const { return impl("numel")->numel(); }
   int64_t storage_offset() const { return impl("storage_offset")->storage_offset(); }
+  // libtorch's undefined tensor counts as contiguous (and as nothing else), so that
+  // `bias.contiguous()` of an absent bias hands the undefined tensor back rather than failing.
   bool is_contiguous(c10::MemoryFormat memory_format = c10::MemoryFormat::Contiguous) const {
-    return impl("is_contiguous")->is_contiguous(memory_format);
+    if (C10_UNLIKELY(!impl_)) {
+      return memory_format == c10::MemoryFormat::Contiguous ||
+             memory_format == c10::MemoryFormat::Preserve;
+    }
+    return impl_->is_contiguous(memory_format);
   }
   bool is_non_overlapping_and_dense() const {
     return impl("is_non_overlapping_and_dense")->is_non_overlapping_and_dense();
@@ -74,11 +80,15 @@ class TORCH_API TensorBase {
   caffe2::TypeMeta dtype() const { return impl("dtype")->dtype(); }
   bool is_complex() const { return c10::isComplexType(scalar_type()); }
   bool is_floating_point() const { return c10::isFloatingType(scalar_type()); }
-  c10::Device device() const { return impl("device")->device(); }
+  c10::Device device() const {
+    TORCH_CHECK(defined(), "tensor does not have a device");  // libtorch's text
+    return impl_->device();
+  }
   c10::Layout layout() const { return c10::Layout::Strided; }
   c10::DispatchKeySet key_set() const { return impl("key_set")->key_set(); }
   c10::TensorOptions options() const {
-    return c10::TensorOptions().dtype(dtype()).device(device()).layout(layout());
+    // The device first: an undefined tensor's options() fail as its device() does.
+    return c10::TensorOptions().device(device()).dtype(dtype()).layout(layout());
   }
   bool is_cpu() const { return impl("is_cpu")->is_cpu(); }
   bool is_cuda() const { return impl("is_cuda")->is_cuda(); }
@@ -87,20 +97,27 @@ class TORCH_API TensorBase {
   size_t itemsize() const { return impl("itemsize")->itemsize(); }
   size_t nbytes() const { return static_cast<size_t>(numel()) * itemsize(); }
   bool has_storage() const { return defined() && impl_->has_storage(); }
-  const c10::Storage& storage() const { return impl("storage")->storage(); }
+  const c10::Storage& storage() const {
+    TORCH_CHECK_NOT_IMPLEMENTED(defined(), "Cannot access storage of UndefinedTensorImpl");
+    return impl_->storage();
+  }
   // "CPUFloatType", as libtorch's toString() and the printed footer say.
   std::string toString() const;
 
   // Pointer to the first element; data_ptr<T> checks the dtype ("expected scalar type Float
-  // but found Long").
-  void* data_ptr() const { return impl("data_ptr")->data(); }
+  // but found Long", and "... found UNKNOWN_SCALAR" for an undefined tensor, as libtorch says)
+  // and that there is data (a meta tensor with elements has none).
+  void* data_ptr() const {
+    TORCH_CHECK(defined(), "Cannot access data pointer of Tensor that doesn't have storage");
+    return impl_->data();
+  }
   template <typename T>
   T* data_ptr() const {
-    const c10::ScalarType st = scalar_type();
+    const c10::ScalarType st = defined() ? scalar_type() : c10::ScalarType::Undefined;
     if (C10_UNLIKELY(st != c10::CppTypeToScalarType<T>::value)) {
       detail::throw_data_ptr_type_mismatch(c10::CppTypeToScalarType<T>::value, st);
     }
-    return static_cast<T*>(impl_->data());
+    return impl_->data_ptr_impl<T>();
   }
 
   // ---- Typed element access (aten/core/TensorAccessor.h) ------------------------------------

@@ -1,6 +1,7 @@
 #include "aten/detail/Resize.h"
 
 #include <cstring>
+#include <limits>
 
 #include "aten/detail/CUDAHooksInterface.h"
 #include "aten/detail/EmptyTensor.h"
@@ -37,9 +38,17 @@ void maybe_grow_storage(c10::TensorImpl* self, size_t new_nbytes) {
 }
 }  // namespace
 
+void check_numel_overflow(IntArrayRef sizes) {
+  uint64_t n = 1;
+  bool overflowed = false;
+  for (int64_t s : sizes) overflowed |= __builtin_mul_overflow(n, static_cast<uint64_t>(s), &n);
+  TORCH_CHECK(!overflowed && n <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()),
+              "numel: integer multiplication overflow");
+}
+
 void resize_impl_(c10::TensorImpl* self, IntArrayRef sizes, c10::optional<IntArrayRef> strides) {
   if (self->sizes() == sizes && (!strides || self->strides() == *strides)) return;
-  check_size_nonnegative(sizes);
+  check_numel_overflow(sizes);
   const size_t itemsize = self->itemsize();
   const size_t offset = static_cast<size_t>(self->storage_offset());
   size_t nbytes;

@@ -12,5 +12,10 @@ namespace detail {
 TORCH_API void resize_impl_(c10::TensorImpl* self, IntArrayRef sizes,
                             c10::optional<IntArrayRef> strides = c10::nullopt);
 
+// libtorch's "numel: integer multiplication overflow" for sizes whose product does not fit an
+// int64 (a negative size reads as a huge unsigned one and fails too), checked before anything
+// changes (see Note [A refused resize_ or set_ changes nothing] in TensorConversions.cpp).
+TORCH_API void check_numel_overflow(IntArrayRef sizes);
+
 }  // namespace detail
 }  // namespace at

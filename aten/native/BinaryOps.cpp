@@ -18,6 +18,14 @@
 // that dtype, result_type(self, other), from the start, converting the value as copy_ would
 // (uint8 + 300 adds 44, as in libtorch). Promotion is unchanged: a wrapped number of the result
 // dtype can only lead to the same result dtype.
+//
+// Note [Meta kernels stop before the stub]
+// The elementwise ops are registered for Meta with the same body as for CPU: the TensorIterator
+// it builds makes every check (broadcasting, type promotion, overlap, and the device check that
+// turns add(cpu, meta) into "Expected all tensors to be on the same device, but found at least
+// two devices, meta and cpu!") and gives the output its shape, dtype and strides. A meta tensor
+// has no data, so the body stops there instead of calling the stub, as libtorch's structured
+// kernels stop after their meta function.
 
 #include "aten/native/BinaryOps.h"
 #include "aten/ATen.h"
@@ -112,7 +120,7 @@ DenseBinaryArgs dense_args(const Tensor& out, const Tensor& self, const Tensor& 
 TensorIterator run_add(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
   auto iter = TensorIterator::binary_op(out, self, other);
   alpha_check(iter.dtype(), alpha);
-  add_stub(iter.device_type(), iter, alpha);
+  if (iter.device_type() != c10::kMeta) add_stub(iter.device_type(), iter, alpha);
   return iter;
 }
 
@@ -120,20 +128,20 @@ TensorIterator run_sub(Tensor& out, const Tensor& self, const Tensor& other, con
   sub_check(self, other);
   auto iter = TensorIterator::binary_op(out, self, other);
   alpha_check(iter.dtype(), alpha);
-  add_stub(iter.device_type(), iter, -alpha);
+  if (iter.device_type() != c10::kMeta) add_stub(iter.device_type(), iter, -alpha);
   return iter;
 }
 
 TensorIterator run_mul(Tensor& out, const Tensor& self, const Tensor& other) {
   auto iter = TensorIterator::binary_op(out, self, other);
-  mul_stub(iter.device_type(), iter);
+  if (iter.device_type() != c10::kMeta) mul_stub(iter.device_type(), iter);
   return iter;
 }
 
 // True division: integer and bool inputs compute in the default float dtype.
 TensorIterator run_div(Tensor& out, const Tensor& self, const Tensor& other) {
   auto iter = TensorIterator::binary_float_op(out, self, other);
-  div_true_stub(iter.device_type(), iter);
+  if (iter.device_type() != c10::kMeta) div_true_stub(iter.device_type(), iter);
   return iter;
 }
 
@@ -147,6 +155,7 @@ TensorIterator run_div_mode(Tensor& out, const Tensor& self, const Tensor& other
               "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '",
               *rounding_mode, "'");
   auto iter = TensorIterator::binary_op(out, self, other);
+  if (iter.device_type() == c10::kMeta) return iter;  // Note [Meta kernels stop before the stub]
   if (trunc) {
     div_trunc_stub(iter.device_type(), iter);
   } else {

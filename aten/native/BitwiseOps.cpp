@@ -7,7 +7,8 @@
 // libtorch. Promotion is add's: Byte & Char is Short, a Bool tensor ^ 1 is Long, and an Int
 // tensor & 6 stays Int (see Note [Scalar overloads wrap their Scalar] in BinaryOps.cpp). The
 // functional, in-place and out= forms share one body (Note [Functional, in-place and out= share
-// one body] there). Only CPU kernels are registered: CUDA and Meta ones are still to come.
+// one body] there). CPU and Meta kernels are registered (Note [Meta kernels stop before the
+// stub] there); CUDA ones are still to come.
 
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
@@ -27,13 +28,14 @@ namespace {
 template <typename Stub>
 TensorIterator run_bitwise(Stub& stub, Tensor& out, const Tensor& self, const Tensor& other) {
   auto iter = TensorIterator::binary_op(out, self, other);
-  stub(iter.device_type(), iter);
+  // See Note [Meta kernels stop before the stub] in BinaryOps.cpp.
+  if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter);
   return iter;
 }
 
 TensorIterator run_bitwise_not(Tensor& out, const Tensor& self) {
   auto iter = TensorIterator::unary_op(out, self);
-  bitwise_not_stub(iter.device_type(), iter);
+  if (iter.device_type() != c10::kMeta) bitwise_not_stub(iter.device_type(), iter);
   return iter;
 }
 

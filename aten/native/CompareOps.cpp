@@ -46,14 +46,16 @@ template <typename Stub>
 Tensor compare(Stub& stub, const Tensor& self, const Tensor& other) {
   Tensor out = at::empty({0}, self.options().dtype(c10::ScalarType::Bool));
   auto iter = comparison_iter(out, self, other);
-  stub(iter.device_type(), iter);
+  // See Note [Meta kernels stop before the stub] in BinaryOps.cpp.
+  if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter);
   return out;
 }
 
 template <typename Stub>
 Tensor& compare_out(Stub& stub, const Tensor& self, const Tensor& other, Tensor& out) {
   auto iter = comparison_iter(out, self, other);
-  stub(iter.device_type(), iter);
+  // See Note [Meta kernels stop before the stub] in BinaryOps.cpp.
+  if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter);
   return out;
 }
 

@@ -42,6 +42,9 @@ Tensor& fill_meta_(Tensor& self, const Scalar& value) {
 Tensor& fill_meta_(Tensor& self, const Tensor& value) {
   TORCH_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ",
               value.dim(), " dimensions.");
+  // A meta value outranks a CPU self in dispatch and lands here, with no number to fill self
+  // with; libtorch 1.13 returns self unfilled. Refused as copying out of a meta tensor is.
+  TORCH_CHECK_NOT_IMPLEMENTED(self.is_meta(), "Cannot copy out of meta tensor; no data!");
   return self;
 }
 
@@ -57,7 +60,11 @@ Scalar item(const Tensor& self) {
   return at::_local_scalar_dense(self);
 }
 
+// The first element, as a Scalar. libtorch reads it unchecked, so a boxed or direct call on an
+// empty tensor reads through a null pointer there (found by fuzz_boxed_call); here that is
+// item()'s error.
 Scalar _local_scalar_dense_cpu(const Tensor& self) {
+  TORCH_CHECK(self.numel() > 0, "a Tensor with 0 elements cannot be converted to Scalar");
   Scalar r;
   AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(self.scalar_type(), "_local_scalar_dense_cpu",
                                              [&] { r = Scalar(*self.data_ptr<scalar_t>()); });

@@ -78,9 +78,11 @@ Tensor to_impl(const Tensor& self, c10::optional<c10::ScalarType> dtype,
                c10::optional<bool> pin_memory, bool non_blocking, bool copy,
                c10::optional<MemoryFormat> optional_memory_format) {
   const MemoryFormat memory_format = optional_memory_format.value_or(MemoryFormat::Preserve);
+  // An undefined self is never returned as is: _to_copy refuses it, as in libtorch.
   const bool will_alias =
-      is_null_or_equal_to(dtype, self.scalar_type()) && is_null_or_equal_to(layout, self.layout()) &&
-      is_null_or_equal_to(device, self.device()) && !copy &&
+      self.defined() && is_null_or_equal_to(dtype, self.scalar_type()) &&
+      is_null_or_equal_to(layout, self.layout()) && is_null_or_equal_to(device, self.device()) &&
+      !copy &&
       (memory_format == MemoryFormat::Preserve || self.suggest_memory_format() == memory_format);
   if (will_alias) return self;
   return at::_to_copy(self, dtype, layout, device, pin_memory, non_blocking,
@@ -119,53 +121,67 @@ Tensor to(const Tensor& self, c10::ScalarType dtype, bool non_blocking, bool cop
 
 Tensor to(const Tensor& self, const Tensor& other, bool non_blocking, bool copy,
           c10::optional<MemoryFormat> memory_format) {
-  return to_impl(self, other.scalar_type(), other.layout(), other.device(), c10::nullopt,
-                 non_blocking, copy, memory_format);
+  // other's options, as libtorch takes them (an undefined other: "tensor does not have a device").
+  const c10::TensorOptions options = other.options();
+  return to_impl(self, options.dtype().toScalarType(), options.layout(), options.device(),
+                 c10::nullopt, non_blocking, copy, memory_format);
 }
 
 Tensor type_as(const Tensor& self, const Tensor& other) { return self.to(other.options()); }
 
 // ---- Changing a tensor's own geometry -------------------------------------------------------
 
+// Note [A refused resize_ or set_ changes nothing]
+// libtorch 1.13 checks some arguments only after it has begun to change self: resize_ sets the
+// sizes before their product is checked (resize_({-1}) leaves sizes [-1] and numel 6) and
+// before the memory format is; set_ swaps in the new storage before checking the offset and sets
+// the sizes before checking them. Here every check comes first, with libtorch's words and in its
+// order, so that a call that throws leaves self exactly as it was.
 Tensor& resize_(Tensor& self, IntArrayRef size, c10::optional<MemoryFormat> memory_format) {
-  at::detail::resize_impl_(self.unsafeGetTensorImpl(), size);
+  at::detail::check_numel_overflow(size);
   if (memory_format.has_value()) {
     TORCH_CHECK(*memory_format != MemoryFormat::Preserve, "Unsupported memory format",
                 *memory_format);
-    self.unsafeGetTensorImpl()->empty_tensor_restride(*memory_format);
+    TORCH_CHECK(*memory_format != MemoryFormat::ChannelsLast || size.size() == 4,
+                "required rank 4 tensor to use channels_last format");
+    TORCH_CHECK(*memory_format != MemoryFormat::ChannelsLast3d || size.size() == 5,
+                "required rank 5 tensor to use channels_last_3d format");
   }
+  at::detail::resize_impl_(self.unsafeGetTensorImpl(), size);
+  if (memory_format.has_value()) self.unsafeGetTensorImpl()->empty_tensor_restride(*memory_format);
   return self;
 }
 
+// See Note [A refused resize_ or set_ changes nothing]. libtorch 1.13 also lets self take a
+// source of another dtype and reads its bytes as self's dtype; that is refused, as later
+// versions do.
 Tensor& set_(Tensor& self, const Tensor& source, int64_t storage_offset, IntArrayRef size,
              IntArrayRef stride) {
   TORCH_CHECK(self.dtype() == source.dtype(), "Could not set tensor of type ", source.dtype(),
               " to a tensor of type ", self.dtype());
-  for (int64_t s : stride) {
-    TORCH_CHECK(s >= 0, "as_strided: Negative strides are not supported at the moment, got "
-                        "strides: ", stride);
-  }
+  TORCH_CHECK(stride.empty() || size.size() == stride.size(), "unequal size length (", size.size(),
+              ") and stride length (", stride.size(), ")");
   c10::TensorImpl* impl = self.unsafeGetTensorImpl();
-  if (!self.storage().is_alias_of(source.storage()) ||
-      self.storage().unsafeGetStorageImpl() != source.storage().unsafeGetStorageImpl()) {
-    impl->set_storage_keep_dtype(source.storage());
-  }
+  const bool new_storage =
+      !self.storage().is_alias_of(source.storage()) ||
+      self.storage().unsafeGetStorageImpl() != source.storage().unsafeGetStorageImpl();
+  TORCH_CHECK(!new_storage || self.storage().device() == source.storage().device(),
+              "Attempted to set the storage of a tensor on device \"", self.storage().device(),
+              "\" to a storage on different device \"", source.storage().device(),
+              "\".  This is no longer allowed; the devices must match.");
   TORCH_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
+  at::detail::check_numel_overflow(size);
+  c10::DimVector strides(stride.begin(), stride.end());
   if (stride.empty()) {
-    const c10::DimVector contiguous = [&] {
-      c10::DimVector s(size.size(), 1);
-      for (int64_t i = static_cast<int64_t>(size.size()) - 2; i >= 0; --i) {
-        s[i] = s[i + 1] * std::max<int64_t>(size[i + 1], 1);
-      }
-      return s;
-    }();
-    c10::checkInBoundsForStorage(size, contiguous, storage_offset, impl->itemsize(), impl->storage());
-    impl->set_sizes_and_strides(size, contiguous, storage_offset);
-  } else {
-    TORCH_CHECK(size.size() == stride.size(), "mismatch in length of strides and shape");
-    c10::checkInBoundsForStorage(size, stride, storage_offset, impl->itemsize(), impl->storage());
-    impl->set_sizes_and_strides(size, stride, storage_offset);
+    strides.assign(size.size(), 1);
+    for (int64_t i = static_cast<int64_t>(size.size()) - 2; i >= 0; --i) {
+      strides[i] = strides[i + 1] * std::max<int64_t>(size[i + 1], 1);
+    }
   }
+  // A negative stride reads as a huge one: "Storage size calculation overflowed ...".
+  c10::checkInBoundsForStorage(size, strides, storage_offset, impl->itemsize(), source.storage());
+  if (new_storage) impl->set_storage_keep_dtype(source.storage());
+  impl->set_sizes_and_strides(size, strides, storage_offset);
   return self;
 }
 

@@ -266,8 +266,10 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
                 "upper bound and larger bound inconsistent with step sign");
     double size_d;
     if constexpr (std::is_same<scalar_t, int64_t>::value) {
-      const int64_t sgn = (xstep > 0) - (xstep < 0);
-      size_d = static_cast<double>((xend - xstart + xstep - sgn) / xstep);
+      // In 128 bits: libtorch's int64 sum overflows for a range like [INT64_MIN, INT64_MAX)
+      // (undefined behaviour, found by UBSan); the true size then fails the check below.
+      const __int128 sgn = (xstep > 0) - (xstep < 0);
+      size_d = static_cast<double>((static_cast<__int128>(xend) - xstart + xstep - sgn) / xstep);
     } else {
       size_d = std::ceil((end.to<double>() - start.to<double>()) / step.to<double>());
     }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <utility>
 
 #include "aten/ATen.h"
 #include "aten/MemoryOverlap.h"
@@ -83,6 +84,7 @@ void TensorIteratorBase::mark_outputs() {
 }
 
 void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config) {
+  check_mem_overlap_ = config.check_mem_overlap_;
   if (!config.check_mem_overlap_) return;
   const OperandInfo* ops = operands_.data();
   const int nt = ntensors();
@@ -94,6 +96,43 @@ void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config
       const Tensor& input = ops[j].tensor;
       if (!input.is_same(output)) assert_no_partial_overlap(output, input);
     }
+  }
+}
+
+namespace {
+// The bytes of its storage a tensor's elements span, [first, last + itemsize), from the
+// storage's start, whatever its strides.
+std::pair<int64_t, int64_t> storage_byte_span(const Tensor& t) {
+  const int64_t item = static_cast<int64_t>(t.itemsize());
+  int64_t lo = t.storage_offset() * item, hi = lo;
+  for (int64_t d = 0; d < t.dim(); ++d) {
+    const int64_t extent = (t.size(d) - 1) * t.stride(d) * item;
+    (extent < 0 ? lo : hi) += extent;
+  }
+  return {lo, hi + item};
+}
+}  // namespace
+
+// Note [An output resized onto its inputs]
+// compute_mem_overlaps looks at the outputs as the caller passed them. An out= tensor that must
+// be resized is then grown in its own storage, and if that storage is an input's (out= is a view
+// of the input's memory) the grown output can come to cover elements still to be read: libtorch
+// computes from values it has already overwritten then (found by fuzz_tensor_iterator: add_out
+// into a strided view beside its input). So before such a resize, an input whose bytes would
+// meet the output's is refused with the overlap error, and nothing has changed.
+void TensorIteratorBase::check_resize_against_inputs(const Tensor& output, int64_t numel) const {
+  if (!check_mem_overlap_ || numel == 0) return;
+  // Every layout the iterator gives a new output is dense: numel elements from its offset.
+  const int64_t item = static_cast<int64_t>(output.itemsize());
+  const int64_t out_lo = output.storage_offset() * item, out_hi = out_lo + numel * item;
+  for (int j = num_outputs_; j < ntensors(); ++j) {
+    const Tensor& input = operands_[j].tensor;
+    if (input.numel() == 0 || !input.storage().is_alias_of(output.storage())) continue;
+    const auto in = storage_byte_span(input);
+    TORCH_CHECK(!(out_lo < in.second && in.first < out_hi),
+                "unsupported operation: some elements of the input tensor and the written-to "
+                "tensor refer to a single memory location. Please clone() the tensor before "
+                "performing the operation.");
   }
 }
 
@@ -390,6 +429,11 @@ void TensorIteratorBase::set_output_raw_strided(int output_idx, IntArrayRef size
                                 : at::empty_strided(sizes, strides, options.memory_format(c10::nullopt));
     op.current_dtype = op.target_dtype;
   } else if (op.will_resize) {
+    int64_t numel = 1;
+    for (int64_t s : sizes) numel *= s;
+    // Note [An output resized onto its inputs]: the caller's tensor, not a temporary for it.
+    check_resize_against_inputs(op.original_tensor.defined() ? op.original_tensor : op.tensor,
+                                numel);
     if (op.tensor.numel() != 0 && !op.tensor.sizes().equals(sizes)) {
       TORCH_WARN("An output with one or more elements was resized since it had shape ",
                  op.tensor.sizes(), ", which does not match the required output shape ", sizes,

@@ -164,6 +164,7 @@ class TORCH_API TensorIteratorBase {
   void populate_operands(TensorIteratorConfig& config);
   void mark_outputs();
   void compute_mem_overlaps(const TensorIteratorConfig& config);
+  void check_resize_against_inputs(const Tensor& output, int64_t numel) const;
   void compute_shape(const TensorIteratorConfig& config);
   void mark_resize_outputs(const TensorIteratorConfig& config);
   void compute_types(const TensorIteratorConfig& config);
@@ -199,6 +200,9 @@ class TORCH_API TensorIteratorBase {
   bool has_coalesced_dimensions_ = false;
   bool is_reduction_ = false;
   bool enforce_linear_iteration_ = false;
+  // The config's check_mem_overlap, for outputs resized later in build(): see Note [An output
+  // resized onto its inputs].
+  bool check_mem_overlap_ = true;
 };
 
 class TORCH_API TensorIterator final : public TensorIteratorBase {

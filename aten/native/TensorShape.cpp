@@ -30,7 +30,12 @@ DimVector infer_size_dv(IntArrayRef shape, int64_t numel) {
       TORCH_CHECK(!infer_dim, "only one dimension can be inferred");
       infer_dim = dim;
     } else if (shape[dim] >= 0) {
-      newsize *= shape[dim];
+      // libtorch multiplies in int64 regardless of overflow (undefined behaviour, found by
+      // fuzz_view under UBSan). The same product wrapped modulo 2^64, defined here, keeps its
+      // results and errors; a size that wrapped back to the input's numel is then refused by
+      // the view's own numel check ("numel: integer multiplication overflow"), as there.
+      newsize =
+          static_cast<int64_t>(static_cast<uint64_t>(newsize) * static_cast<uint64_t>(shape[dim]));
     } else {
       TORCH_CHECK(false, "invalid shape dimension ", shape[dim]);
     }
@@ -335,7 +340,19 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool implicit) {
   // as_strided's checks: see Note [Views that cannot leave their base].
   const bool sizes_valid =
       std::all_of(new_sizes.begin(), new_sizes.end(), [](int64_t s) { return s >= 0; });
-  if (!sizes_valid) return as_strided_view(self, new_sizes, new_strides, self.storage_offset());
+  if (C10_UNLIKELY(!sizes_valid)) {
+    // as_strided's checks raise libtorch's errors where libtorch has one; where the sizes
+    // multiply to 0 it has none and libtorch 1.13 returns a tensor of negative size (expand of
+    // a 0-dim tensor to [-3, 0, 3]). Refused here (found by fuzz_view).
+    const bool empty =
+        std::any_of(new_sizes.begin(), new_sizes.end(), [](int64_t s) { return s == 0; });
+    if (!empty) as_strided_view(self, new_sizes, new_strides, self.storage_offset());
+    const auto negative =
+        std::find_if(new_sizes.begin(), new_sizes.end(), [](int64_t s) { return s < 0; });
+    TORCH_CHECK(false, "The expanded size of the tensor (", *negative,
+                ") isn't allowed: sizes must be non-negative.  Target sizes: ", size,
+                ".  Tensor sizes: ", self.sizes());
+  }
   if (!repeats) return make_view(self, new_sizes, new_strides, self.storage_offset());
   auto impl = impl_on_storage_of(self);
   impl->set_sizes_and_strides_broadcast(new_sizes, new_strides, self.storage_offset());

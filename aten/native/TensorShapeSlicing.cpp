@@ -67,9 +67,15 @@ Tensor slice(const Tensor& self, int64_t dim, c10::optional<int64_t> start,
   end_val = std::min(std::max(end_val, start_val), size);
 
   // Rounded up; a step of 1 (every narrow) skips the division, whose latency a view feels.
+  // Written so that a step near INT64_MAX cannot overflow: libtorch 1.13's (length + step - 1)
+  // wraps there, giving slice(t, 0, 0, INT64_MAX, INT64_MAX) no element instead of one, or a
+  // negative size. Such a step leaves at most one element, whose stride is never used, so a
+  // product that would overflow is replaced by the plain stride.
   const int64_t length = end_val - start_val;
-  const int64_t new_size = step == 1 ? length : (length + step - 1) / step;
-  return make_sliced_view(self, dim, new_size, stride * step,
+  const int64_t new_size = step == 1 ? length : (length == 0 ? 0 : (length - 1) / step + 1);
+  int64_t new_stride = 0;
+  if (__builtin_mul_overflow(stride, step, &new_stride)) new_stride = stride;
+  return make_sliced_view(self, dim, new_size, new_stride,
                           base->storage_offset() + start_val * stride);
 }
 
@@ -139,7 +145,11 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
   const int64_t window_stride = ndim == 0 ? 1 : strides[dimension];
   if (ndim > 0) {
     sizes[dimension] = (sizes[dimension] - size) / step + 1;
-    strides[dimension] *= step;
+    // Wrapped as libtorch's int64 product wraps (there undefined behaviour; found by fuzz_view
+    // under UBSan): a stride that wraps negative gets as_strided's negative-stride error, as
+    // there. It can only wrap where the dim becomes one window, so no view reads through it.
+    strides[dimension] = static_cast<int64_t>(static_cast<uint64_t>(strides[dimension]) *
+                                              static_cast<uint64_t>(step));
   }
   sizes.push_back(size);
   strides.push_back(window_stride);
@@ -149,17 +159,20 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
 // ---- Lists of views -------------------------------------------------------------------------
 
 namespace {
-// A vector of n pieces (undefined tensors, or sizes), or an allocation error when n cannot be
-// held at all (an empty dim chunked 2^62 ways, a dim of 2^40 broadcast elements unbound):
-// std::vector would throw std::bad_alloc or std::length_error, which a caller catching
-// c10::Error would miss.
+// Note [How many pieces a split may make]
+// Each piece of split/chunk/unbind is a tensor: a handle in the result and a TensorImpl of a
+// couple of hundred bytes. A request for billions of pieces (an empty dim chunked 2^32 ways, a
+// broadcast dim of 2^40 elements unbound) cannot be met, and trying is worse than refusing:
+// std::vector's allocation either throws std::bad_alloc, which a caller catching c10::Error
+// misses, or, with Linux's overcommit, succeeds and then the process is killed while the
+// pieces are built (an AddressSanitizer build aborts at once). So more than kMaxPieces pieces
+// (2^24, sixteen million: some gigabytes of TensorImpls already) is an error up front.
+constexpr int64_t kMaxPieces = int64_t{1} << 24;
+
 template <typename T = Tensor>
 std::vector<T> piece_vector(int64_t n) {
-  try {
-    return std::vector<T>(static_cast<size_t>(n));
-  } catch (const std::exception&) {
-    TORCH_CHECK(false, "can't allocate memory: you tried to make ", n, " tensors.");
-  }
+  TORCH_CHECK(n <= kMaxPieces, "can't allocate memory: you tried to make ", n, " tensors.");
+  return std::vector<T>(static_cast<size_t>(n));
 }
 }  // namespace
 

@@ -16,13 +16,14 @@
 #include "c10/core/Layout.h"
 #include "c10/core/MemoryFormat.h"
 #include "c10/core/ScalarType.h"
-#include "c10/core/TensorOptions.h"
-#include "c10/util/typeid.h"
 #include "c10/core/Storage.h"
+#include "c10/core/TensorOptions.h"
 #include "c10/core/WrapDimMinimal.h"
 #include "c10/core/impl/SizesAndStrides.h"
+#include "c10/util/Exception.h"
 #include "c10/util/Optional.h"
 #include "c10/util/intrusive_ptr.h"
+#include "c10/util/typeid.h"
 
 namespace c10 {
 
@@ -204,9 +205,17 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
     return static_cast<char*>(storage_.data()) +
            static_cast<int64_t>(data_type_.itemsize()) * storage_offset_;
   }
+  // The typed pointer also needs the data to exist: a meta tensor's (with elements) does not.
   template <typename T>
   T* data_ptr_impl() const {
+    TORCH_CHECK(storage_initialized(),
+                "The tensor has a non-zero number of elements, but its data is not allocated yet. "
+                "Caffe2 uses a lazy allocation, so you will need to call mutable_data() or "
+                "raw_mutable_data() to actually allocate memory.");
     return static_cast<T*>(data());
+  }
+  bool storage_initialized() const {
+    return (storage_.defined() && storage_.data() != nullptr) || numel() == 0;
   }
 
   // ---- Version counter and autograd -------------------------------------------------------

@@ -1,5 +1,6 @@
 #include "c10/util/Exception.h"
 
+#include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <atomic>
@@ -47,10 +48,22 @@ void Error::refresh_what() {
   }
 }
 
+// Note [Warnings go to stderr]
+// spdlog's default logger writes to stdout, which belongs to the program that links miniaten;
+// warnings get their own logger on stderr, in the line c10 prints without glog:
+//   [W Resize.cpp:17] Warning: An output with one or more elements was resized ... (function f)
 void WarningHandler::process(const SourceLocation& loc, const std::string& msg,
                              bool /*verbatim*/) {
+  static const std::shared_ptr<spdlog::logger> logger = [] {
+    auto l = std::make_shared<spdlog::logger>("miniaten.warnings",
+                                              std::make_shared<spdlog::sinks::stderr_sink_mt>());
+    l->set_pattern("%v");
+    return l;
+  }();
   const char* base = std::strrchr(loc.file, '/');
-  spdlog::warn("{} (Triggered internally at {}:{}.)", msg, base ? base + 1 : loc.file, loc.line);
+  logger->warn("[W {}:{}] Warning: {} (function {})", base ? base + 1 : loc.file, loc.line, msg,
+               loc.function);
+  logger->flush();
 }
 
 namespace WarningUtils {

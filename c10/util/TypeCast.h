@@ -1,9 +1,12 @@
 #pragma once
 // c10::convert<To>(from): one element converted between any two of miniaten's dtypes, with
-// libtorch's rules: floating -> integer truncates toward zero, -> Half/BFloat16 rounds to nearest
+// libtorch's rules: floating -> integer truncates toward zero (out of range: Note [Out-of-range
+// floating-point to integer conversions]), -> Half/BFloat16 rounds to nearest
 // even (through float), -> bool is `x != 0`; complex -> real keeps the real part (a complex is
 // true when either part is nonzero), real -> complex has a zero imaginary part.
 
+#include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include "c10/core/ScalarType.h"
@@ -16,6 +19,25 @@ namespace c10 {
 template <typename T>
 struct is_reduced_float
     : std::integral_constant<bool, std::is_same<T, Half>::value || std::is_same<T, BFloat16>::value> {};
+
+// Note [Out-of-range floating-point to integer conversions]
+// C++ leaves a floating -> integer conversion undefined when the value does not fit (NaN, inf,
+// -1.0 or 300.0 to uint8), UBSan reports it, and machines differ: x86's conversion instructions
+// give the "integer indefinite" value (the minimum of the register's width) and GCC narrows
+// through a 32-bit register, while a GPU saturates. miniaten defines the conversion as GCC's x86
+// code does it, so that the CPU (scalar or vectorized, any compiler) and the GPU give the same
+// bits, which are also libtorch's on x86: truncate toward zero to int32 (int64 for an int64
+// target), where any value out of that range, NaN included, becomes its minimum, then narrow as
+// integers narrow (modulo 2^bits): -1.0 -> uint8 is 255, 300.0 -> uint8 is 44, 3e9 -> int32 is
+// INT32_MIN, NaN -> int64 is INT64_MIN.
+template <typename To, typename From>
+C10_HOST_DEVICE C10_ALWAYS_INLINE To floating_to_integral(From f) {
+  using Wide = std::conditional_t<(sizeof(To) > 4), int64_t, int32_t>;
+  constexpr From kLimit = static_cast<From>(uint64_t{1} << (8 * sizeof(Wide) - 1));  // 2^31/2^63
+  const Wide w =
+      (f >= -kLimit && f < kLimit) ? static_cast<Wide>(f) : std::numeric_limits<Wide>::min();
+  return static_cast<To>(w);
+}
 
 // Host and device: the GPU copy kernels convert with it too, so both sides round alike.
 template <typename To, typename From>
@@ -35,9 +57,12 @@ C10_HOST_DEVICE C10_ALWAYS_INLINE To convert(From f) {
   } else if constexpr (std::is_same<To, bool>::value) {
     return static_cast<float>(f) != 0;
   } else if constexpr (is_reduced_float<From>::value) {
-    return static_cast<To>(static_cast<float>(f));
+    return convert<To>(static_cast<float>(f));
   } else if constexpr (is_reduced_float<To>::value) {
     return To(static_cast<float>(f));
+  } else if constexpr (std::is_floating_point<From>::value && std::is_integral<To>::value) {
+    // Note [Out-of-range floating-point to integer conversions]
+    return floating_to_integral<To>(f);
   } else {
     return static_cast<To>(f);
   }

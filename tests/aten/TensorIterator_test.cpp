@@ -516,8 +516,8 @@ TEST(TensorIterator, TypePromotion) {
   EXPECT_EQ(promote(l, at::wrapped_scalar_tensor(2.5)), at::kFloat);
   EXPECT_EQ(promote(i, at::wrapped_scalar_tensor(int64_t(3))), at::kInt);
   EXPECT_EQ(promote(l, at::empty({}, at::kInt)), at::kLong);
-  EXPECT_EQ(promote(at::empty({2}, at::kBool), at::wrapped_scalar_tensor(int64_t(3))), at::kLong);
-  EXPECT_EQ(promote(at::empty({2}, at::kHalf), at::empty({}, at::kDouble)), at::kHalf);
+  EXPECT_EQ(promote(at::zeros({2}, at::kBool), at::wrapped_scalar_tensor(int64_t(3))), at::kLong);
+  EXPECT_EQ(promote(at::zeros({2}, at::kHalf), at::zeros({}, at::kDouble)), at::kHalf);
   EXPECT_EQ(at::result_type(i, 2.5), at::kFloat);
   at::Tensor out_int = at::empty({2}, at::kInt);
   EXPECT_EQ(error_of([&] {
@@ -606,6 +606,30 @@ TEST(TensorIterator, ThirtyTwoBitSplitting) {
   });
   EXPECT_GT(pieces, 1);
   EXPECT_EQ(elements, 4096 * 2);
+}
+
+}  // namespace
+
+namespace {
+
+// An out= view beside its input, resized onto it: refused before anything changes (Note [An
+// output resized onto its inputs]; found by fuzz_tensor_iterator).
+TEST(TensorIterator, OutResizedOntoAnInputIsRefused) {
+  at::Tensor base = at::arange(6, at::kFloat);
+  const at::Tensor a = base.slice(0, 0, 6, 2);    // elements 0, 2, 4
+  at::Tensor out = base.as_strided({2}, {2}, 1);  // elements 1, 3: beside a, not on it
+  EXPECT_EQ(test_util::error_of([&] {
+              at::add_out(out, a, at::ones({2, 3}));
+            }),
+            "unsupported operation: some elements of the input tensor and the written-to tensor "
+            "refer to a single memory location. Please clone() the tensor before performing the "
+            "operation.");
+  EXPECT_EQ(out.sizes(), c10::IntArrayRef({2})) << "refused before the resize";
+  EXPECT_TRUE(at::equal(base, at::arange(6, at::kFloat)));
+  // An out= in storage of its own is resized as before.
+  at::Tensor own = at::empty({2});
+  at::add_out(own, a, at::ones({2, 3}));
+  EXPECT_EQ(own.sizes(), c10::IntArrayRef({2, 3}));
 }
 
 }  // namespace

@@ -58,6 +58,17 @@ const std::vector<ErrorCase>& cases() {
        "storage size of 100 are out of bounds for storage of size 96"},
       {"as_strided_negative_size", [=] { b234().as_strided({-1}, {1}); }, K::Error,
        "Storage size calculation overflowed with sizes=[-1] and strides=[1]"},
+      // See Note [A negative size beside a zero size] (libtorch 1.13 accepts this one).
+      {"as_strided_negative_size_beside_zero",
+       [=] {
+         b234().as_strided({0, -2}, {0, 0});
+       },
+       K::Error, "Storage size calculation overflowed with sizes=[0, -2] and strides=[0, 0]"},
+      // The window stride wraps (libtorch: undefined behaviour, the same text; fuzz_view).
+      {"unfold_window_stride_wraps",
+       [=] { b234().as_strided({1}, {7437759954699069288}).unfold(0, 1, 7); }, K::Error,
+       "as_strided: Negative strides are not supported at the moment, got strides: "
+       "[-3275912538235169832, 7437759954699069288]"},
       {"as_strided_meta_out_of_bounds",
        [] {
          at::empty({2, 3}, at::TensorOptions().device(c10::kMeta)).as_strided({4, 4}, {4, 1});
@@ -180,6 +191,12 @@ const std::vector<ErrorCase>& cases() {
          iota({2, 3}).view({7});
        },
        K::Error, "shape '[7]' is invalid for input of size 6"},
+      // Sizes whose product overflows int64 (libtorch: undefined behaviour; found by fuzz_view).
+      {"view_size_product_overflows",
+       [=] {
+         iota({2, 3}).view({7, 3829389518714891685});
+       },
+       K::Error, "shape '[7, 3829389518714891685]' is invalid for input of size 6"},
       {"view_two_inferred",
        [=] {
          iota({2, 3}).view({-1, -1});
@@ -273,6 +290,21 @@ const std::vector<ErrorCase>& cases() {
        "chunk expects `chunks` to be greater than 0, got: 0"},
       {"chunk_scalar", [=] { scalar().chunk(1, 0); }, K::Error,
        "chunk expects at least a 1-dimensional tensor"},
+      // More pieces than could ever be held: an error up front, not std::bad_alloc or an
+      // out-of-memory kill (Note [How many pieces a split may make]; found by fuzz_view).
+      // libtorch 1.13 returns a [-3, 0, 3] tensor here (its sizes multiply to 0, so no check
+      // sees them); refused (found by fuzz_view).
+      {"expand_negative_size_of_an_empty_result",
+       [=] {
+         at::ones({}).expand({-3, 0, 3});
+       },
+       K::Error,
+       "The expanded size of the tensor (-3) isn't allowed: sizes must be non-negative.  Target "
+       "sizes: [-3, 0, 3].  Tensor sizes: []"},
+      {"chunk_too_many_pieces", [=] { at::empty({0}).chunk(int64_t{1} << 32); }, K::Error,
+       "can't allocate memory: you tried to make 4294967296 tensors."},
+      {"unbind_too_many_pieces", [=] { at::ones({1}).expand({int64_t{1} << 40}).unbind(0); },
+       K::Error, "can't allocate memory: you tried to make 1099511627776 tensors."},
   };
   return all;
 }

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "aten/ATen.h"
 #include "tests/dispatcher/DispatcherTestUtil.h"
 
 namespace {
@@ -62,6 +63,19 @@ TEST_F(BoxingFixture, UnboxedKernelThroughCallBoxed) {
   ASSERT_EQ(stack.size(), 2u);
   EXPECT_TRUE(stack[0].toTensor().is_same(t));
   EXPECT_EQ(stack[1].toInt(), 2);
+}
+
+// A kernel takes its arguments from the top of the stack and leaves what lies beneath (an
+// interpreter's values) in place, as libtorch's boxed calling convention does.
+TEST_F(BoxingFixture, ValuesBeneathTheArgumentsStay) {
+  def.def(name + "(Tensor self, int n) -> int");
+  impl.impl(name, [](const at::Tensor&, int64_t n) { return n + 1; });
+  torch::jit::Stack stack;
+  torch::jit::push(stack, std::string("beneath"), tensor_for(DispatchKey::CPU), int64_t{4});
+  handle().callBoxed(&stack);
+  ASSERT_EQ(stack.size(), 2u);
+  EXPECT_EQ(stack[0].toStringRef(), "beneath");
+  EXPECT_EQ(stack[1].toInt(), 5);
 }
 
 // In-place and out= kernels return the Tensor& they were given.
@@ -172,3 +186,18 @@ TEST_F(BoxingFixture, KernelsTakingTheDispatchKeySet) {
 }
 
 }  // namespace
+
+// Found by fuzz_boxed_call: a dtype argument that names no ScalarType ended the process from
+// inside a noexcept function. See Note [An enum from an IValue is checked].
+TEST(BoxedAtenCall, ADtypeNamingNoScalarTypeIsAnError) {
+  const c10::OperatorHandle op = c10::Dispatcher::singleton().findSchemaOrThrow("aten::cumsum", "");
+  torch::jit::Stack stack;
+  torch::jit::push(stack, at::ones({3}), int64_t{0}, int64_t{8});
+  try {
+    op.callBoxed(&stack);
+    ADD_FAILURE() << "cumsum(dtype=8) ran";
+  } catch (const c10::Error& e) {
+    EXPECT_EQ(std::string(e.what_without_backtrace()),
+              "Expected a ScalarType but got the integer 8, which names none");
+  }
+}

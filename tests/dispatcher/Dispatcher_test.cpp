@@ -18,7 +18,6 @@ constexpr char kPU1[] = "privateuse1";
 constexpr char kCEA[] = "composite_explicit";
 constexpr char kCIA[] = "composite_implicit";
 constexpr char kAutogradCPU[] = "autograd_cpu";
-constexpr char kFallback[] = "fallback";
 using test_util::record;
 
 using UnarySig = at::Tensor(const at::Tensor&);

@@ -105,6 +105,11 @@ TEST(Argument, PrintsListsWithElementAliasAndSize) {
   EXPECT_EQ(str(Argument("dims", ints, c10::nullopt, IValue(std::vector<int64_t>{0}))),
             "int[] dims=[0]");
   EXPECT_EQ(str(Argument("dim", SchemaType::optional(ints), 1, IValue())), "int[1]? dim=None");
+  // Only a default of N equal elements collapses: these print as lists (libtorch 1.13 prints
+  // `y=1`, which parses back as [1], or not at all; see Note [How a schema prints]).
+  EXPECT_EQ(str(Argument("y", ints, 1, IValue(std::vector<int64_t>{1, 1}))), "int[1] y=[1, 1]");
+  EXPECT_EQ(str(Argument("y", ints, c10::nullopt, IValue(std::vector<int64_t>{1, 1}))),
+            "int[] y=[1, 1]");
 }
 
 TEST(Argument, PrintsDefaultsAsLibtorchDoes) {

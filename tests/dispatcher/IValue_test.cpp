@@ -67,6 +67,23 @@ TEST(IValue, EnumsAreStoredAsInt) {
   EXPECT_EQ(printed(dtype), "6");
 }
 
+// Note [An enum from an IValue is checked]: a number that names no enumerator is an error, not
+// a ScalarType that ends the process when its item size is asked for.
+TEST(IValue, AnEnumMustNameAnEnumerator) {
+  EXPECT_EQ(IValue(int64_t{15}).toScalarType(), c10::kBFloat16);
+  EXPECT_EQ(IValue(int64_t{18}).toScalarType(), c10::ScalarType::Undefined);
+  for (int64_t gap : {-1, 8, 12, 16, 19, 127}) {
+    EXPECT_EQ(
+        error_of([&] { IValue(gap).toScalarType(); }),
+        "Expected a ScalarType but got the integer " + std::to_string(gap) + ", which names none");
+  }
+  EXPECT_EQ(error_of([] { IValue(int64_t{1}).toLayout(); }),
+            "Expected a Layout but got the integer 1, which names none");
+  EXPECT_EQ(error_of([] { IValue(int64_t{-1}).toMemoryFormat(); }),
+            "Expected a MemoryFormat but got the integer -1, which names none");
+  EXPECT_EQ(IValue(int64_t{3}).toMemoryFormat(), c10::MemoryFormat::ChannelsLast3d);
+}
+
 TEST(IValue, StringsAndDevices) {
   const IValue s = "hello";
   EXPECT_TRUE(s.isString());

@@ -231,9 +231,9 @@ TEST(KernelFunction, KernelsThatOnlyReportErrors) {
             "names on the result of the operation.");
 }
 
-auto stateless = [](int64_t x) { return x; };
+[[maybe_unused]] auto stateless = [](int64_t x) { return x; };
 int64_t captured = 1;
-auto stateful = [c = captured](int64_t x) { return x + c; };
+[[maybe_unused]] auto stateful = [c = captured](int64_t x) { return x + c; };
 static_assert(c10::guts::is_stateless_lambda<decltype(stateless)>::value, "");
 static_assert(!c10::guts::is_stateless_lambda<decltype(stateful)>::value, "");
 static_assert(!c10::guts::is_functor<int64_t(int64_t)>::value, "");

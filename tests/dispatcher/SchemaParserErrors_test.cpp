@@ -269,10 +269,10 @@ a::b(__torch__.torch.notclasses.foo.Bar x) -> ()
 a::b(Dict(str Tensor) x) -> ()
               ~~~~~~ <--- HERE
 )X"},
-    {R"X(a::b(str y="\r") -> ())X",
+    {R"X(a::b(str y="\q") -> ())X",
      R"X(
  ill formed octal specifier:
-a::b(str y="\r") -> ()
+a::b(str y="\q") -> ()
            ~~~~ <--- HERE
 )X"},
 };
@@ -335,6 +335,17 @@ TEST(SchemaParserErrors, FormsMiniatenDoesNotSupport) {
             "\nnumber out of range:\n"
             "a::b(int x=99999999999999999999) -> ()\n"
             "           ~~~~~~~~~~~~~~~~~~~~ <--- HERE\n");
+  // Types nested past 100 levels (libtorch recurses until the stack overflows; found by
+  // fuzz_schema, Note [How deep a type may nest]).
+  const auto nested = [](int depth) {
+    return "a::b(" + std::string(static_cast<size_t>(depth), '(') + "int" +
+           std::string(static_cast<size_t>(depth), ')') + " x) -> ()";
+  };
+  EXPECT_NO_THROW(parseSchema(nested(99)));
+  const std::string error = parse_error(nested(100));
+  EXPECT_EQ(error.rfind("\ntypes nest more than 100 levels deep:\n", 0), 0u) << error;
+  EXPECT_NE(parse_error(nested(5000)).find("types nest more than 100 levels deep"),
+            std::string::npos);
   // Custom classes are not looked up in a class registry, so any name parses.
   EXPECT_EQ(printed("a::b(__torch__.torch.classes.foo.Bar x) -> ()"),
             "a::b(__torch__.torch.classes.foo.Bar x) -> ()");

@@ -1,7 +1,7 @@
 // Boxed calls with random stacks: an operator picked from every one registered, and arguments
 // that mostly follow its schema (so calls reach the kernels) and sometimes do not (wrong types,
 // missing or extra arguments, undefined tensors, absurd numbers). Each call either raises
-// c10::Error or returns exactly as many values as the schema declares.
+// c10::Error or replaces its arguments with exactly as many values as the schema declares.
 
 #include <algorithm>
 #include <cmath>
@@ -150,13 +150,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (count_change < 8 && !stack.empty()) stack.pop_back();
   if (count_change >= 248) stack.push_back(random_value(in));
 
+  // A kernel takes its arguments from the top of the stack; what lies beneath belongs to the
+  // caller (an interpreter's stack) and stays, as in libtorch.
+  const size_t beneath =
+      stack.size() > schema.arguments().size() ? stack.size() - schema.arguments().size() : 0;
   try {
     op.callBoxed(stack);
   } catch (const c10::Error&) {
     return 0;  // rejected with a message: fine
   }
-  FUZZ_CHECK(stack.size() == schema.returns().size(),
+  FUZZ_CHECK(stack.size() == beneath + schema.returns().size(),
              "a call left " + std::to_string(stack.size()) + " values for " +
+                 std::to_string(beneath) + " beneath and " +
                  std::to_string(schema.returns().size()) + " returns of " + c10::toString(schema));
   return 0;
 }

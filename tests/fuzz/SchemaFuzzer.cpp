@@ -19,6 +19,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const c10::FunctionSchema& schema = *parsed;
   const std::string printed = c10::toString(schema);
+  // A bare `!` (`Tensor!`) writes to a fresh alias set that the parser names `$0`, `$1`, ...;
+  // libtorch 1.13 prints it as `Tensor($0! -> )`, which no parser reads back (checked: the same
+  // text from libtorch's parseSchema). miniaten prints what libtorch prints, so the round trip
+  // is not promised for such schemas; they must still print.
+  if (printed.find("($") != std::string::npos) return 0;
+  // The same for a Device default: libtorch prints `Device d="cpu"` as `Device d=cpu`.
+  for (const auto& arg : schema.arguments())
+    if (arg.default_value() && arg.default_value()->isDevice()) return 0;
   c10::optional<c10::FunctionSchema> reparsed;
   try {
     reparsed = torch::jit::parseSchema(printed);

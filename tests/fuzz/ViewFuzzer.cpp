@@ -5,8 +5,9 @@
 //  - has non-negative sizes and a numel equal to their product (no overflow went unnoticed),
 //  - reaches only elements inside its storage (computed in 128 bits),
 //  - is flagged contiguous exactly when its strides are,
-//  - reads, element by element, the storage elements its strides name (a view), or the values
-//    of its source in the same order (a reshape that copied).
+//  - reads, element by element, the storage elements its strides name (a view: of the first
+//    tensor, value i at element i; of a tensor an earlier reshape copied, what that storage
+//    holds), or the values of its source in the same order (a reshape that copied).
 
 #include <vector>
 
@@ -47,7 +48,9 @@ bool strides_are_contiguous(const Tensor& t) {
   return true;
 }
 
-void check_result(const Tensor& source, const Tensor& v) {
+// v came from source by one op; base is the first tensor of the chain, whose storage element i
+// holds the value i.
+void check_result(const Tensor& base, const Tensor& source, const Tensor& v) {
   FUZZ_CHECK(v.defined(), "an op returned an undefined tensor");
   const auto sizes = v.sizes();
   const auto strides = v.strides();
@@ -74,10 +77,16 @@ void check_result(const Tensor& source, const Tensor& v) {
   if (numel > kMaxReadNumel) return;
   const Tensor values = v.contiguous();
   const float* got = values.data_ptr<float>();
-  if (v.is_alias_of(source)) {
+  if (v.is_alias_of(base)) {
     for (int64_t i = 0; i < v.numel(); ++i)
       FUZZ_CHECK(got[i] == static_cast<float>(offset_of(i, sizes, strides, v.storage_offset())),
                  "a view reads the wrong storage element");
+  } else if (v.is_alias_of(source)) {  // a view of a tensor a reshape copied earlier
+    const float* storage = static_cast<const float*>(v.storage().data());
+    for (int64_t i = 0; i < v.numel(); ++i)
+      FUZZ_CHECK(
+          got[i] == storage[static_cast<int64_t>(offset_of(i, sizes, strides, v.storage_offset()))],
+          "a view reads the wrong storage element");
   } else if (source.numel() == v.numel()) {  // a reshape that copied
     const Tensor expected = source.contiguous();
     for (int64_t i = 0; i < v.numel(); ++i)
@@ -139,7 +148,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (int step = 0; step < 8 && !in.exhausted(); ++step) {
     try {
       Tensor next = apply_one(in, t);
-      check_result(t, next);
+      check_result(base, t, next);
       t = next;
     } catch (const c10::Error&) {
       // rejected with a message: fine; go on from the last good tensor

@@ -12,8 +12,12 @@ function(run)
 endfunction()
 
 run(${CMAKE_COMMAND} --install ${MINIATEN_BUILD_DIR} --prefix ${prefix})
+# The library's compiler and, in a sanitizer build, its sanitizer flags (a list: ';'-separated).
+string(REPLACE ";" " " consumer_flags "${CONSUMER_FLAGS}")
 run(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${WORK_DIR}/build -G ${CMAKE_GENERATOR}
-    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release
+    -DCMAKE_CXX_COMPILER=${CONSUMER_CXX_COMPILER} "-DCMAKE_CXX_FLAGS=${consumer_flags}"
+    "-DCMAKE_EXE_LINKER_FLAGS=${consumer_flags}")
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 
 # compat_consumer is compiled with -H: each header it includes is a line ". /path" (dots for

@@ -40,7 +40,7 @@ case "$mode" in
       rm -rf "$crashes" && mkdir -p "$work" "$crashes"
       log=build-asan/fuzz-$fuzzer.log
       if build-asan/tests/fuzz/fuzz_$fuzzer "$work" tests/fuzz/corpus/$fuzzer \
-          -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
+          -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -seed=1 \
           -artifact_prefix="$crashes/" >"$log" 2>&1; then
         runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
         echo "fuzz_$fuzzer: $runs inputs in ${seconds}s, no crash"

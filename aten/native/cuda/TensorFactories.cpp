@@ -59,6 +59,8 @@ Tensor empty_strided_cuda(IntArrayRef size, IntArrayRef stride,
 
 // One element to the host: a copy on the current stream, waited for.
 Scalar _local_scalar_dense_cuda(const Tensor& self) {
+  // As on the CPU (_local_scalar_dense_cpu): an empty tensor has no first element.
+  TORCH_CHECK(self.numel() > 0, "a Tensor with 0 elements cannot be converted to Scalar");
   Scalar r;
   AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(self.scalar_type(), "_local_scalar_dense_cuda", [&] {
     scalar_t value;
