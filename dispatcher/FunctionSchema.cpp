@@ -121,8 +121,9 @@ void print_quoted_string(std::ostream& out, const std::string& str) {
 //  - An argument is `Type(alias)? name=default`. The alias goes before `?` (`Tensor(a!)?`).
 //    For a list, the element type prints first, then the element alias, then `[N]` or `[]`,
 //    then the list's own alias: `Tensor(a!)[]`, `Tensor(a)[](b)`, `int[2]`.
-//  - Defaults print as IValues (see IValue's operator<<), except: strings are quoted, and an
-//    `int[N]` default of N elements, all equal, prints as one of them (`int[2] stride=1`).
+//  - Defaults print as IValues (see IValue's operator<<), except: strings are quoted (whatever
+//    the argument's type), and an `int[N]` default of N elements, all equal, prints as one of
+//    them (`int[2] stride=1`).
 //    libtorch 1.13 collapses any int list of equal elements, whatever its length: it prints
 //    `int[1] y=[1, 1]` as `int[1] y=1`, which parses back as [1], and `int[] y=[1, 1]` as
 //    `int[] y=1`, which does not parse at all (both found by fuzz_schema). Here a list
@@ -135,9 +136,10 @@ void print_quoted_string(std::ostream& out, const std::string& str) {
 void print_default(std::ostream& out, const Argument& arg) {
   const IValue& value = *arg.default_value();
   const SchemaType& type = *arg.type();
-  const bool is_str = type.kind() == TypeKind::Str ||
-                      (type.isOptional() && type.getElementType()->kind() == TypeKind::Str);
-  if (is_str && value.isString()) {
+  // Any string value prints quoted. libtorch quotes only a str argument's, but its parser takes
+  // a string default for any type (`int s="a"`), which it then prints bare and cannot read back
+  // (found by fuzz_schema).
+  if (value.isString()) {
     print_quoted_string(out, value.toStringRef());
     return;
   }

@@ -173,9 +173,12 @@ Tensor& set_(Tensor& self, const Tensor& source, int64_t storage_offset, IntArra
   at::detail::check_numel_overflow(size);
   c10::DimVector strides(stride.begin(), stride.end());
   if (stride.empty()) {
+    // Contiguous strides, wrapping past int64 as TensorImpl::restride_contiguous's do (only an
+    // empty tensor's can; found by fuzz_boxed_call: set_ to [0, 2^62, 4]).
     strides.assign(size.size(), 1);
     for (int64_t i = static_cast<int64_t>(size.size()) - 2; i >= 0; --i) {
-      strides[i] = strides[i + 1] * std::max<int64_t>(size[i + 1], 1);
+      strides[i] = static_cast<int64_t>(static_cast<uint64_t>(strides[i + 1]) *
+                                        static_cast<uint64_t>(std::max<int64_t>(size[i + 1], 1)));
     }
   }
   // A negative stride reads as a huge one: "Storage size calculation overflowed ...".

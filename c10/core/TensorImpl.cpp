@@ -186,8 +186,11 @@ void TensorImpl::restride_contiguous() {
   const int64_t* sizes = sizes_and_strides_.sizes_data();
   strides[ndim - 1] = 1;
   for (int64_t i = ndim - 2; i >= 0; --i) {
-    // Size-0 dims count as 1 so the other strides stay meaningful.
-    strides[i] = strides[i + 1] * std::max<int64_t>(sizes[i + 1], 1);
+    // Size-0 dims count as 1 so the other strides stay meaningful. A tensor with no elements
+    // can then have strides past int64 (empty({0, 2^62, 4})): they wrap, as libtorch 1.13's do
+    // (strides [0, 4, 1] there; undefined behaviour in its int64 product, found by UBSan).
+    strides[i] = static_cast<int64_t>(static_cast<uint64_t>(strides[i + 1]) *
+                                      static_cast<uint64_t>(std::max<int64_t>(sizes[i + 1], 1)));
   }
 }
 

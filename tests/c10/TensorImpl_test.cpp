@@ -175,6 +175,15 @@ TEST(TensorImpl, ContiguousStridesTreatZeroSizesAsOne) {
   EXPECT_TRUE(t.is_non_overlapping_and_dense());
 }
 
+// An empty tensor's contiguous strides may pass int64: they wrap, giving libtorch 1.13's
+// strides (found by fuzz_boxed_call under UBSan through set_).
+TEST(TensorImpl, ContiguousStridesOfAnEmptyTensorWrapAsLibtorchs) {
+  const int64_t huge = int64_t{1} << 62;
+  at::Tensor t = at::detail::empty_cpu({0, huge, 4}, at::kFloat);
+  EXPECT_EQ(t.strides(), c10::IntArrayRef({0, 4, 1}));
+  EXPECT_EQ(t.numel(), 0);
+}
+
 TEST(TensorImpl, ManyDimsGoOutOfLine) {
   at::Tensor t = at::detail::empty_cpu({2, 1, 3, 1, 2, 2, 1}, at::kFloat);
   EXPECT_EQ(t.dim(), 7);

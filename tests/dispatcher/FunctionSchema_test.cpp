@@ -110,6 +110,9 @@ TEST(Argument, PrintsListsWithElementAliasAndSize) {
   EXPECT_EQ(str(Argument("y", ints, 1, IValue(std::vector<int64_t>{1, 1}))), "int[1] y=[1, 1]");
   EXPECT_EQ(str(Argument("y", ints, c10::nullopt, IValue(std::vector<int64_t>{1, 1}))),
             "int[] y=[1, 1]");
+  // A string default of another type is quoted too, so it parses back (libtorch prints `s=a`).
+  EXPECT_EQ(str(Argument("s", SchemaType::get(TypeKind::Int), c10::nullopt, IValue("a b"))),
+            "int s=\"a b\"");
 }
 
 TEST(Argument, PrintsDefaultsAsLibtorchDoes) {

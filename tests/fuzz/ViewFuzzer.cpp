@@ -9,6 +9,7 @@
 //    tensor, value i at element i; of a tensor an earlier reshape copied, what that storage
 //    holds), or the values of its source in the same order (a reshape that copied).
 
+#include <algorithm>
 #include <vector>
 
 #include "aten/ATen.h"
@@ -55,11 +56,17 @@ void check_result(const Tensor& base, const Tensor& source, const Tensor& v) {
   const auto sizes = v.sizes();
   const auto strides = v.strides();
   FUZZ_CHECK(sizes.size() == strides.size(), "sizes and strides differ in length");
+  // The product, unless a 0 size makes it 0 (a prefix past INT64_MAX is fine then, as in
+  // libtorch: [2650023987785649641, 5, 0] is an empty tensor).
   __int128 numel = 1;
-  for (const int64_t s : sizes) {
-    FUZZ_CHECK(s >= 0, "negative size");
-    numel *= s;
-    FUZZ_CHECK(numel <= INT64_MAX, "numel overflows int64");
+  for (const int64_t s : sizes) FUZZ_CHECK(s >= 0, "negative size");
+  if (std::find(sizes.begin(), sizes.end(), 0) != sizes.end()) {
+    numel = 0;
+  } else {
+    for (const int64_t s : sizes) {
+      numel *= s;
+      FUZZ_CHECK(numel <= INT64_MAX, "numel overflows int64");
+    }
   }
   FUZZ_CHECK(numel == v.numel(), "numel() is not the product of the sizes");
   FUZZ_CHECK(v.storage_offset() >= 0, "negative storage offset");
