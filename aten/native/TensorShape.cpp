@@ -76,8 +76,12 @@ c10::optional<DimVector> computeStride(IntArrayRef oldshape, IntArrayRef oldstri
   const int64_t new_ndim = static_cast<int64_t>(newshape.size());
   if (oldshape.empty()) return DimVector(newshape.size(), 1);
 
-  int64_t numel = 1;
-  for (int64_t s : oldshape) numel *= s;
+  // Wrapping: a valid tensor's numel fits in int64, but with a 0 size a prefix of the product
+  // need not ([2650023987789118028, 5, 0]; libtorch's product overflows there, undefined
+  // behaviour found by fuzz_view under UBSan). Modulo 2^64 the product is still exact or 0.
+  uint64_t product = 1;
+  for (int64_t s : oldshape) product *= static_cast<uint64_t>(s);
+  const int64_t numel = static_cast<int64_t>(product);
   if (numel == 0 && oldshape.equals(newshape)) {
     return DimVector(oldstride.begin(), oldstride.end());
   }

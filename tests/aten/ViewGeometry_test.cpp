@@ -346,4 +346,15 @@ TEST(ViewKeys, BackendKernelsServeCuda) {
   }
 }
 
+// An empty tensor whose leading sizes multiply past INT64_MAX before the 0 (libtorch allows it
+// too): view's stride computation stays defined (found by fuzz_view under UBSan).
+TEST(ViewGeometry, ViewOfAnEmptyTensorWithAHugeSizePrefix) {
+  const at::Tensor t = at::empty({2650023987789118028, 5, 0});
+  EXPECT_EQ(t.numel(), 0);
+  const at::Tensor v = t.view({0, 5});
+  EXPECT_EQ(v.sizes(), c10::IntArrayRef({0, 5}));
+  EXPECT_EQ(v.strides(), c10::IntArrayRef({5, 1}));
+  EXPECT_TRUE(v.is_alias_of(t));
+}
+
 }  // namespace
