@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "ElementwiseTestUtils.h"
@@ -500,6 +501,11 @@ std::vector<double> doubles(const Tensor& t) {
   return std::vector<double>(c.data_ptr<double>(), c.data_ptr<double>() + c.numel());
 }
 
+std::vector<int64_t> longs(const Tensor& t) {
+  const Tensor c = t.to(at::kLong).contiguous();
+  return std::vector<int64_t>(c.data_ptr<int64_t>(), c.data_ptr<int64_t>() + c.numel());
+}
+
 TEST(DivRoundingMode, ValuesDtypesAndErrorsAsLibtorch) {
   const Tensor a = at::arange(-7, 8, 3);  // -7 -4 -1 2 5
   const Tensor b = at::full({5}, 2, at::kLong);
@@ -532,6 +538,25 @@ TEST(DivRoundingMode, ValuesDtypesAndErrorsAsLibtorch) {
 
   EXPECT_EQ(error_of([&] { at::div(a, at::zeros({5}, at::kLong), "trunc"); }), "ZeroDivisionError");
   EXPECT_EQ(error_of([&] { at::div(a, 0, "floor"); }), "ZeroDivisionError");
+  // Note [Integer division by -1]: INT_MIN / -1 wraps to INT_MIN (libtorch 1.13 dies of SIGFPE);
+  // other divisions by -1 negate; unsigned 255 / 255 is 1, not a negation.
+  const std::pair<at::ScalarType, int64_t> kMins[] = {
+      {at::kLong, std::numeric_limits<int64_t>::min()},
+      {at::kInt, std::numeric_limits<int32_t>::min()},
+      {at::kShort, std::numeric_limits<int16_t>::min()},
+      {at::kChar, std::numeric_limits<int8_t>::min()}};
+  for (const char* mode : {"trunc", "floor"}) {
+    for (const auto& [dtype, min] : kMins) {
+      const Tensor x = at::tensor(std::vector<int64_t>{min, 7, -7}).to(dtype);
+      const Tensor q = at::div(x, -1, mode);
+      EXPECT_EQ(q.scalar_type(), dtype);
+      EXPECT_EQ(longs(q), (std::vector<int64_t>{min, -7, 7})) << mode << " " << dtype;
+      EXPECT_EQ(longs(at::div(x, at::full({3}, -1, dtype), mode)),
+                (std::vector<int64_t>{min, -7, 7}));
+    }
+    EXPECT_EQ(longs(at::div(at::full({1}, 255, at::kByte), at::full({1}, 255, at::kByte), mode)),
+              (std::vector<int64_t>{1}));
+  }
   EXPECT_EQ(error_of([&] { at::div(a, b, "round"); }),
             "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'");
   EXPECT_EQ(error_of([&] {

@@ -177,13 +177,25 @@ T div_floor_floating(T a, T b) {
   return floordiv;
 }
 
+// Note [Integer division by -1]
+// INT_MIN / -1 does not fit, and x86's idiv traps on it: SIGFPE ends the process (libtorch 1.13
+// too: div(full({1}, INT64_MIN), full({1}, -1), "floor") dies there). A signed division by -1
+// is negation, wrapped modulo 2^N as the other integer arithmetic wraps: INT_MIN stays INT_MIN.
+template <typename T>
+T div_trunc_integer(T a, T b) {
+  if (std::is_signed<T>::value && b == T(-1)) {
+    return static_cast<T>(uint64_t{0} - static_cast<uint64_t>(a));
+  }
+  return a / b;
+}
+
 void div_trunc_kernel(TensorIteratorBase& iter) {
   const c10::ScalarType dtype = iter.common_dtype();
   if (c10::isIntegralType(dtype, /*includeBool=*/false)) {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "div_trunc_cpu", [&] {
       cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
         TORCH_CHECK(b != 0, "ZeroDivisionError");
-        return a / b;
+        return div_trunc_integer(a, b);
       });
     });
     return;
@@ -203,7 +215,7 @@ void div_floor_kernel(TensorIteratorBase& iter) {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "div_floor_cpu", [&] {
       cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
         TORCH_CHECK(b != 0, "ZeroDivisionError");
-        const scalar_t quot = a / b;
+        const scalar_t quot = div_trunc_integer(a, b);  // exact when b is -1
         return (a < 0) != (b < 0) && quot * b != a ? static_cast<scalar_t>(quot - 1) : quot;
       });
     });
