@@ -8,6 +8,7 @@
 #include "aten/detail/Resize.h"
 #include "aten/generated/NativeFunctions.h"
 #include "c10/core/StorageSize.h"
+#include "c10/util/WrappingArithmetic.h"
 
 namespace at {
 namespace native {
@@ -177,8 +178,7 @@ Tensor& set_(Tensor& self, const Tensor& source, int64_t storage_offset, IntArra
     // empty tensor's can; found by fuzz_boxed_call: set_ to [0, 2^62, 4]).
     strides.assign(size.size(), 1);
     for (int64_t i = static_cast<int64_t>(size.size()) - 2; i >= 0; --i) {
-      strides[i] = static_cast<int64_t>(static_cast<uint64_t>(strides[i + 1]) *
-                                        static_cast<uint64_t>(std::max<int64_t>(size[i + 1], 1)));
+      strides[i] = c10::wrapping_mul(strides[i + 1], std::max<int64_t>(size[i + 1], 1));
     }
   }
   // A negative stride reads as a huge one: "Storage size calculation overflowed ...".

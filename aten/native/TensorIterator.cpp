@@ -13,6 +13,7 @@
 #include "aten/TensorUtils.h"
 #include "aten/detail/Resize.h"
 #include "c10/util/ScratchArray.h"
+#include "c10/util/WrappingArithmetic.h"
 #include "dispatcher/DispatchTrace.h"
 
 namespace at {
@@ -305,7 +306,10 @@ void TensorIteratorBase::compute_strides(const TensorIteratorConfig& config) {
       // Leading dims the operand does not have are broadcast: stride 0; so is a size-1 dim
       // broadcast to a larger one.
       const bool broadcast = d < offset || (original_shape[d - offset] == 1 && shape[d] != 1);
-      stride_bytes[d] = broadcast ? 0 : original_stride[d - offset] * element_size;
+      // An empty operand's strides may wrap here (Note [Geometry that wraps as libtorch's
+      // does]); no element is ever read through them.
+      stride_bytes[d] =
+          broadcast ? 0 : c10::wrapping_mul(original_stride[d - offset], element_size);
     }
   }
 }

@@ -18,6 +18,7 @@
 #include "aten/generated/NativeFunctions.h"
 #include "c10/core/StorageSize.h"
 #include "c10/util/ScratchArray.h"
+#include "c10/util/WrappingArithmetic.h"
 
 namespace at {
 
@@ -34,8 +35,7 @@ DimVector infer_size_dv(IntArrayRef shape, int64_t numel) {
       // fuzz_view under UBSan). The same product wrapped modulo 2^64, defined here, keeps its
       // results and errors; a size that wrapped back to the input's numel is then refused by
       // the view's own numel check ("numel: integer multiplication overflow"), as there.
-      newsize =
-          static_cast<int64_t>(static_cast<uint64_t>(newsize) * static_cast<uint64_t>(shape[dim]));
+      newsize = c10::wrapping_mul(newsize, shape[dim]);
     } else {
       TORCH_CHECK(false, "invalid shape dimension ", shape[dim]);
     }
@@ -79,17 +79,18 @@ c10::optional<DimVector> computeStride(IntArrayRef oldshape, IntArrayRef oldstri
   // Wrapping: a valid tensor's numel fits in int64, but with a 0 size a prefix of the product
   // need not ([2650023987789118028, 5, 0]; libtorch's product overflows there, undefined
   // behaviour found by fuzz_view under UBSan). Modulo 2^64 the product is still exact or 0.
-  uint64_t product = 1;
-  for (int64_t s : oldshape) product *= static_cast<uint64_t>(s);
-  const int64_t numel = static_cast<int64_t>(product);
+  int64_t numel = 1;
+  for (int64_t s : oldshape) numel = c10::wrapping_mul(numel, s);
   if (numel == 0 && oldshape.equals(newshape)) {
     return DimVector(oldstride.begin(), oldstride.end());
   }
   DimVector newstride(newshape.size());
   if (numel == 0) {
     for (int64_t d = new_ndim - 1; d >= 0; d--) {
-      newstride[d] =
-          d == new_ndim - 1 ? 1 : std::max<int64_t>(newshape[d + 1], 1) * newstride[d + 1];
+      // May wrap: Note [Geometry that wraps as libtorch's does].
+      newstride[d] = d == new_ndim - 1 ? 1
+                                       : c10::wrapping_mul(std::max<int64_t>(newshape[d + 1], 1),
+                                                           newstride[d + 1]);
     }
     return newstride;
   }
@@ -489,7 +490,8 @@ Tensor unsqueeze(const Tensor& self, int64_t dim) {
   DimVector sizes(self.sizes().begin(), self.sizes().end());
   DimVector strides(self.strides().begin(), self.strides().end());
   // The stride a contiguous dim would have there, so a contiguous tensor stays contiguous.
-  const int64_t new_stride = dim >= self.dim() ? 1 : sizes[dim] * strides[dim];
+  // Wraps only for an empty tensor (Note [Geometry that wraps as libtorch's does]).
+  const int64_t new_stride = dim >= self.dim() ? 1 : c10::wrapping_mul(sizes[dim], strides[dim]);
   sizes.insert(sizes.begin() + dim, 1);
   strides.insert(strides.begin() + dim, new_stride);
   return make_reordered_view(self, sizes, strides);

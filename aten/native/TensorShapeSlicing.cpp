@@ -10,6 +10,7 @@
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/TensorShape.h"
+#include "c10/util/WrappingArithmetic.h"
 
 namespace at {
 namespace native {
@@ -46,6 +47,17 @@ Tensor narrow_tensor(const Tensor& self, int64_t dim, const Tensor& start, int64
   return at::narrow(self, dim, start.item<int64_t>(), length);
 }
 
+// The storage offset `index` steps of `stride` past `base`. Only a tensor with no elements can
+// make it pass int64 (its sizes and strides need not fit: Note [Geometry that wraps as
+// libtorch's does]); libtorch's product overflows there, and the view keeps the base's offset.
+static int64_t offset_along(int64_t base, int64_t index, int64_t stride) {
+  int64_t step = 0, offset = 0;
+  if (__builtin_mul_overflow(index, stride, &step) || __builtin_add_overflow(base, step, &offset)) {
+    return base;
+  }
+  return offset;
+}
+
 Tensor slice(const Tensor& self, int64_t dim, c10::optional<int64_t> start,
              c10::optional<int64_t> end, int64_t step) {
   const int64_t ndim = self.dim();
@@ -76,7 +88,7 @@ Tensor slice(const Tensor& self, int64_t dim, c10::optional<int64_t> start,
   int64_t new_stride = 0;
   if (__builtin_mul_overflow(stride, step, &new_stride)) new_stride = stride;
   return make_sliced_view(self, dim, new_size, new_stride,
-                          base->storage_offset() + start_val * stride);
+                          offset_along(base->storage_offset(), start_val, stride));
 }
 
 Tensor select(const Tensor& self, int64_t dim, int64_t index) {
@@ -89,7 +101,7 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
   if (index < 0) index += size;
   DimVector sizes(self.sizes().begin(), self.sizes().end());
   DimVector strides(self.strides().begin(), self.strides().end());
-  const int64_t storage_offset = self.storage_offset() + index * strides[dim];
+  const int64_t storage_offset = offset_along(self.storage_offset(), index, strides[dim]);
   sizes.erase(sizes.begin() + dim);
   strides.erase(strides.begin() + dim);
   return make_view(self, sizes, strides, storage_offset);
@@ -116,7 +128,10 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_
     diag_size = std::max<int64_t>(std::min(size1 + offset, size2), 0);
   }
   // An offset past the end leaves no elements; keep the offset rather than point off the end.
-  if (diag_size > 0) storage_offset += offset >= 0 ? offset * stride2 : -offset * stride1;
+  if (diag_size > 0) {
+    storage_offset = offset >= 0 ? offset_along(storage_offset, offset, stride2)
+                                 : offset_along(storage_offset, -offset, stride1);
+  }
 
   DimVector sizes(self.sizes().begin(), self.sizes().end());
   DimVector strides(self.strides().begin(), self.strides().end());
@@ -144,12 +159,13 @@ Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step)
   DimVector strides(self.strides().begin(), self.strides().end());
   const int64_t window_stride = ndim == 0 ? 1 : strides[dimension];
   if (ndim > 0) {
-    sizes[dimension] = (sizes[dimension] - size) / step + 1;
+    // A negative window size (libtorch 1.13 has no check) gets as_strided's overflow error
+    // below; computed wrapping, as there, since size may be INT64_MIN (found by fuzz_view).
+    sizes[dimension] = c10::wrapping_add(c10::wrapping_sub(sizes[dimension], size) / step, 1);
     // Wrapped as libtorch's int64 product wraps (there undefined behaviour; found by fuzz_view
     // under UBSan): a stride that wraps negative gets as_strided's negative-stride error, as
     // there. It can only wrap where the dim becomes one window, so no view reads through it.
-    strides[dimension] = static_cast<int64_t>(static_cast<uint64_t>(strides[dimension]) *
-                                              static_cast<uint64_t>(step));
+    strides[dimension] = c10::wrapping_mul(strides[dimension], step);
   }
   sizes.push_back(size);
   strides.push_back(window_stride);

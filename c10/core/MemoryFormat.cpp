@@ -1,4 +1,5 @@
 #include "c10/core/MemoryFormat.h"
+#include "c10/util/WrappingArithmetic.h"
 
 #include <ostream>
 
@@ -76,7 +77,8 @@ bool strides_like_channels_last(IntArrayRef sizes, IntArrayRef strides, const in
     // Distinguishes N1H1 ([H,1,1,1] channels-last vs [H,H,1,1] contiguous) and the
     // permutations of 1C1W.
     min = strides[d];
-    if (sizes[d] > 1) min *= sizes[d];
+    // Wraps only for an empty tensor (Note [Geometry that wraps as libtorch's does]).
+    if (sizes[d] > 1) min = c10::wrapping_mul(min, sizes[d]);
   }
   return true;
 }

@@ -2,6 +2,7 @@
 
 #include "c10/core/Contiguity.h"
 #include "c10/util/FreeList.h"
+#include "c10/util/WrappingArithmetic.h"
 
 #include <algorithm>
 #include <limits>
@@ -189,8 +190,7 @@ void TensorImpl::restride_contiguous() {
     // Size-0 dims count as 1 so the other strides stay meaningful. A tensor with no elements
     // can then have strides past int64 (empty({0, 2^62, 4})): they wrap, as libtorch 1.13's do
     // (strides [0, 4, 1] there; undefined behaviour in its int64 product, found by UBSan).
-    strides[i] = static_cast<int64_t>(static_cast<uint64_t>(strides[i + 1]) *
-                                      static_cast<uint64_t>(std::max<int64_t>(sizes[i + 1], 1)));
+    strides[i] = c10::wrapping_mul(strides[i + 1], std::max<int64_t>(sizes[i + 1], 1));
   }
 }
 
