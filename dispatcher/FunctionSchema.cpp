@@ -121,6 +121,10 @@ void print_quoted_string(std::ostream& out, const std::string& str) {
 //  - An argument is `Type(alias)? name=default`. The alias goes before `?` (`Tensor(a!)?`).
 //    For a list, the element type prints first, then the element alias, then `[N]` or `[]`,
 //    then the list's own alias: `Tensor(a!)[]`, `Tensor(a)[](b)`, `int[2]`.
+//    libtorch unwraps one optional only and prints the rest of the type whole, alias after it:
+//    `Tensor(a!)??` prints as `Tensor?(a!)?` and `Tensor(a)?[]` as `Tensor?(a)[]`, neither of
+//    which its parser reads (found by fuzz_schema). Here every `?` and `[]` wrapper prints after
+//    the alias of what it wraps, as the parser reads them.
 //  - Defaults print as IValues (see IValue's operator<<), except: strings are quoted (whatever
 //    the argument's type), and an `int[N]` default of N elements, all equal, prints as one of
 //    them (`int[2] stride=1`).
@@ -154,25 +158,33 @@ void print_default(std::ostream& out, const Argument& arg) {
   out << value;
 }
 
+// The type of an argument with its alias annotations where the parser reads them: right after
+// the element type they annotate, before the `?` and `[]` that wrap it (Note [How a schema
+// prints]). `N` is the fixed size of the outermost list.
+void print_type_with_alias(std::ostream& out, const SchemaType& type, const AliasInfo* alias,
+                           c10::optional<int32_t> N) {
+  if (type.isOptional()) {
+    print_type_with_alias(out, *type.getElementType(), alias, N);
+    out << "?";
+    return;
+  }
+  if (type.isList()) {
+    const AliasInfo* element =
+        alias && !alias->containedTypes().empty() ? &alias->containedTypes()[0] : nullptr;
+    print_type_with_alias(out, *type.getElementType(), element, c10::nullopt);
+    out << "[";
+    if (N) out << *N;
+    out << "]";
+  } else {
+    out << type.str();
+  }
+  if (alias && !alias->beforeSets().empty()) out << *alias;
+}
+
 }  // namespace
 
 std::ostream& operator<<(std::ostream& out, const Argument& arg) {
-  const SchemaType& type = *arg.type();
-  const bool is_opt = type.isOptional();
-  const SchemaType& unopt = is_opt ? *type.getElementType() : type;
-  const AliasInfo* alias = arg.alias_info();
-
-  if (unopt.isList()) {
-    out << unopt.getElementType()->str();
-    if (alias && !alias->containedTypes().empty()) out << alias->containedTypes()[0];
-    out << "[";
-    if (arg.N()) out << *arg.N();
-    out << "]";
-  } else {
-    out << unopt.str();
-  }
-  if (alias && !alias->beforeSets().empty()) out << *alias;
-  if (is_opt) out << "?";
+  print_type_with_alias(out, *arg.type(), arg.alias_info(), arg.N());
   if (!arg.name().empty()) out << " " << arg.name();
   if (arg.default_value()) {
     out << "=";
