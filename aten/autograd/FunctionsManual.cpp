@@ -4,6 +4,7 @@
 
 #include "aten/ATen.h"
 #include "c10/core/WrapDimMinimal.h"
+#include "c10/util/accumulate.h"
 
 namespace torch {
 namespace autograd {
@@ -95,8 +96,7 @@ namespace {
 // Calls fn(storage position, element index in row-major order) for every element.
 template <typename F>
 void for_each_position(c10::IntArrayRef sizes, c10::IntArrayRef strides, int64_t offset, F fn) {
-  int64_t numel = 1;
-  for (int64_t s : sizes) numel *= s;
+  const int64_t numel = c10::multiply_integers(sizes);
   std::vector<int64_t> index(sizes.size(), 0);
   int64_t position = offset;
   for (int64_t linear = 0; linear < numel; ++linear) {

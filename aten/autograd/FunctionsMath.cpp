@@ -4,6 +4,8 @@
 
 #include "aten/ATen.h"
 #include "aten/autograd/Functions.h"
+#include "c10/util/accumulate.h"
+#include "c10/util/WrappingArithmetic.h"
 
 namespace torch {
 namespace autograd {
@@ -21,12 +23,12 @@ at::Tensor maybe_multiply(const at::Tensor& t, const c10::Scalar& s) {
 // The product of the sizes of the reduced dims (mean's divisor).
 int64_t reduced_numel(c10::IntArrayRef sizes, c10::IntArrayRef dims) {
   if (dims.empty()) {
-    int64_t n = 1;
-    for (int64_t s : sizes) n *= s;
-    return n;
+    return c10::multiply_integers(sizes);
   }
   int64_t n = 1;
-  for (int64_t d : dims) n *= sizes.empty() ? 1 : sizes[c10::maybe_wrap_dim(d, sizes.size())];
+  for (int64_t d : dims) {
+    n = c10::wrapping_mul(n, sizes.empty() ? 1 : sizes[c10::maybe_wrap_dim(d, sizes.size())]);
+  }
   return n;
 }
 

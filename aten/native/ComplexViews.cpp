@@ -5,6 +5,7 @@
 #include "aten/generated/NativeFunctions.h"
 #include "c10/core/TensorImpl.h"
 #include "c10/util/SmallVector.h"
+#include "c10/util/WrappingArithmetic.h"
 
 namespace at {
 namespace native {
@@ -26,11 +27,13 @@ Tensor view_as_real_unchecked(const Tensor& self) {
   TORCH_INTERNAL_ASSERT(self.is_complex(), "view_as_real_unchecked of ", self.scalar_type());
   c10::SmallVector<int64_t, 6> sizes(self.sizes().begin(), self.sizes().end());
   c10::SmallVector<int64_t, 6> strides;
-  for (const int64_t s : self.strides()) strides.push_back(2 * s);
+  // Wrapping: an empty tensor's strides may be anything (Note [Geometry that wraps as
+  // libtorch's does]).
+  for (const int64_t s : self.strides()) strides.push_back(c10::wrapping_mul(2, s));
   sizes.push_back(2);
   strides.push_back(1);
   return view_with_dtype(self, c10::toRealValueType(self.scalar_type()), sizes, strides,
-                         2 * self.storage_offset());
+                         c10::wrapping_mul(2, self.storage_offset()));
 }
 
 Tensor view_as_real(const Tensor& self) {

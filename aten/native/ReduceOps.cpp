@@ -27,6 +27,7 @@
 #include "aten/native/ReduceOps.h"
 #include "aten/native/TensorIterator.h"
 #include "c10/core/WrapDimMinimal.h"
+#include "c10/util/WrappingArithmetic.h"
 
 namespace at {
 namespace native {
@@ -72,7 +73,7 @@ DimVector reduced_shape(IntArrayRef sizes, const DimMask& mask, bool keepdim) {
 int64_t reduced_count(IntArrayRef sizes, const DimMask& mask) {
   int64_t count = 1;
   for (size_t dim = 0; dim < sizes.size(); ++dim) {
-    if (mask[dim]) count *= sizes[dim];
+    if (mask[dim]) count = c10::wrapping_mul(count, sizes[dim]);
   }
   return count;
 }

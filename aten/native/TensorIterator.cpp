@@ -15,6 +15,7 @@
 #include "c10/util/ScratchArray.h"
 #include "c10/util/WrappingArithmetic.h"
 #include "dispatcher/DispatchTrace.h"
+#include "c10/util/accumulate.h"
 
 namespace at {
 
@@ -382,7 +383,7 @@ c10::DimVector TensorIteratorBase::compatible_stride(int64_t element_size) const
   int64_t next_stride = element_size;
   for (int dim = 0; dim < ndim(); ++dim) {
     stride.push_back(next_stride);
-    next_stride *= shape_[dim];
+    next_stride = c10::wrapping_mul(next_stride, shape_[dim]);  // empty shapes may pass int64
   }
   return stride;
 }
@@ -433,8 +434,7 @@ void TensorIteratorBase::set_output_raw_strided(int output_idx, IntArrayRef size
                                 : at::empty_strided(sizes, strides, options.memory_format(c10::nullopt));
     op.current_dtype = op.target_dtype;
   } else if (op.will_resize) {
-    int64_t numel = 1;
-    for (int64_t s : sizes) numel *= s;
+    const int64_t numel = c10::multiply_integers(sizes);
     // Note [An output resized onto its inputs]: the caller's tensor, not a temporary for it.
     check_resize_against_inputs(op.original_tensor.defined() ? op.original_tensor : op.tensor,
                                 numel);
@@ -479,7 +479,7 @@ void TensorIteratorBase::coalesce_dimensions() {
     if (shape0 == 1 || shape1 == 1) return true;
     for (int i = 0; i < nt; ++i) {
       const int64_t* stride = ops[i].stride_bytes.data();
-      if (shape0 * stride[dim0] != stride[dim1]) return false;
+      if (c10::wrapping_mul(shape0, stride[dim0]) != stride[dim1]) return false;
     }
     return true;
   };
@@ -493,7 +493,7 @@ void TensorIteratorBase::coalesce_dimensions() {
   for (int dim = 1; dim < nd; ++dim) {
     if (can_coalesce(prev_dim, dim)) {
       if (shape[prev_dim] == 1) replace_stride(prev_dim, dim);
-      shape[prev_dim] *= shape[dim];
+      shape[prev_dim] = c10::wrapping_mul(shape[prev_dim], shape[dim]);
     } else {
       prev_dim++;
       if (prev_dim != dim) {

@@ -32,6 +32,7 @@
 #include "c10/util/FunctionRef.h"
 #include "c10/util/SmallVector.h"
 #include "c10/util/TypeCast.h"
+#include "c10/util/WrappingArithmetic.h"
 
 namespace at {
 
@@ -93,8 +94,8 @@ class TORCH_API TensorIteratorBase {
   int ndim() const { return static_cast<int>(shape_.size()); }
   IntArrayRef shape() const { return shape_; }
   int64_t numel() const {
-    int64_t n = 1;
-    for (int64_t s : shape_) n *= s;
+    int64_t n = 1;  // wraps for an empty shape whose other sizes overflow, as libtorch's
+    for (int64_t s : shape_) n = c10::wrapping_mul(n, s);
     return n;
   }
   int ntensors() const { return static_cast<int>(operands_.size()); }

@@ -207,7 +207,9 @@ int TensorIteratorBase::num_reduce_dims() const {
 int64_t TensorIteratorBase::num_output_elements() const {
   int64_t elem = 1;
   for (int dim = 0; dim < ndim(); ++dim) {
-    if (operands_[0].stride_bytes[dim] != 0 || shape_[dim] == 0) elem *= shape_[dim];
+    if (operands_[0].stride_bytes[dim] != 0 || shape_[dim] == 0) {
+      elem = c10::wrapping_mul(elem, shape_[dim]);
+    }
   }
   return elem;
 }

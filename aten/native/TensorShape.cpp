@@ -19,6 +19,7 @@
 #include "c10/core/StorageSize.h"
 #include "c10/util/ScratchArray.h"
 #include "c10/util/WrappingArithmetic.h"
+#include "c10/util/accumulate.h"
 
 namespace at {
 
@@ -255,8 +256,9 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
   // which a -1 could not pin down.
   const IntArrayRef sizes = self.sizes();
   DimVector shape(sizes.begin(), sizes.begin() + start_dim);
-  shape.push_back(std::accumulate(sizes.begin() + start_dim, sizes.begin() + end_dim + 1,
-                                  int64_t{1}, std::multiplies<int64_t>()));
+  // Wraps as libtorch's does when an empty tensor's sizes multiply past int64 (found by
+  // fuzz_view); reshape then refuses the wrapped size or takes it as libtorch does.
+  shape.push_back(c10::multiply_integers(sizes.begin() + start_dim, sizes.begin() + end_dim + 1));
   shape.insert(shape.end(), sizes.begin() + end_dim + 1, sizes.end());
   return self.reshape(shape);
 }
@@ -307,7 +309,7 @@ bool infer_expand_geometry(IntArrayRef tensor_sizes, IntArrayRef tensor_strides,
     const int64_t dim = tensor_dim - 1 - (ndim - 1 - i);
     int64_t size = dim >= 0 ? tensor_sizes[dim] : 1;
     int64_t stride =
-        dim >= 0 ? tensor_strides[dim] : expanded_sizes[i + 1] * expanded_strides[i + 1];
+        dim >= 0 ? tensor_strides[dim] : c10::wrapping_mul(expanded_sizes[i + 1], expanded_strides[i + 1]);
     int64_t target_size = sizes[i];
     if (target_size == -1) {
       TORCH_CHECK(dim >= 0, "The expanded size of the tensor (", target_size,
@@ -343,15 +345,19 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool implicit) {
   const IntArrayRef new_sizes(sizes.data(), ndim), new_strides(strides.data(), ndim);
   // Broadcasting reads only self's elements, so only a negative target size can fail
   // as_strided's checks: see Note [Views that cannot leave their base].
+  // A negative stride comes only from an empty tensor whose contiguous strides wrapped
+  // (empty({0, 2^61 + 1, 6})): libtorch's as_strided refuses it, and so does this.
   const bool sizes_valid =
       std::all_of(new_sizes.begin(), new_sizes.end(), [](int64_t s) { return s >= 0; });
-  if (C10_UNLIKELY(!sizes_valid)) {
+  const bool strides_valid =
+      std::all_of(new_strides.begin(), new_strides.end(), [](int64_t s) { return s >= 0; });
+  if (C10_UNLIKELY(!sizes_valid || !strides_valid)) {
     // as_strided's checks raise libtorch's errors where libtorch has one; where the sizes
     // multiply to 0 it has none and libtorch 1.13 returns a tensor of negative size (expand of
     // a 0-dim tensor to [-3, 0, 3]). Refused here (found by fuzz_view).
     const bool empty =
         std::any_of(new_sizes.begin(), new_sizes.end(), [](int64_t s) { return s == 0; });
-    if (!empty) as_strided_view(self, new_sizes, new_strides, self.storage_offset());
+    if (!empty || !strides_valid) as_strided_view(self, new_sizes, new_strides, self.storage_offset());
     const auto negative =
         std::find_if(new_sizes.begin(), new_sizes.end(), [](int64_t s) { return s < 0; });
     TORCH_CHECK(false, "The expanded size of the tensor (", *negative,

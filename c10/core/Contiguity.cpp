@@ -1,6 +1,7 @@
 #include "c10/core/Contiguity.h"
 
 #include <vector>
+#include "c10/util/WrappingArithmetic.h"
 
 namespace c10 {
 
@@ -13,7 +14,7 @@ bool dense_in_order(IntArrayRef sizes, IntArrayRef strides, const int (&order)[N
     const int64_t size_d = sizes[d];
     if (size_d != 1) {
       if (strides[d] != expected) return false;
-      expected *= size_d;
+      expected = wrapping_mul(expected, size_d);  // the last product may pass int64 unused
     }
   }
   return true;
@@ -33,7 +34,7 @@ bool compute_contiguous_nonempty(IntArrayRef sizes, IntArrayRef strides) {
     const int64_t size_d = sizes[d];
     if (size_d != 1) {
       if (strides[d] != expected) return false;
-      expected *= size_d;
+      expected = wrapping_mul(expected, size_d);  // the last product may pass int64 unused
     }
   }
   return true;
@@ -77,7 +78,7 @@ bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
   int64_t require_stride = 1;
   for (size_t i = 0; i < n; i++) {
     if (strides[perm[i]] != require_stride) return false;
-    require_stride *= sizes[perm[i]];
+    require_stride = wrapping_mul(require_stride, sizes[perm[i]]);  // see compute_contiguous
   }
   return true;
 }

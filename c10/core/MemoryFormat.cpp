@@ -20,19 +20,21 @@ std::ostream& operator<<(std::ostream& stream, MemoryFormat memory_format) {
   }
 }
 
+// The products wrap for an empty tensor whose sizes multiply past int64, as libtorch's do
+// (Note [Geometry that wraps as libtorch's does]).
 DimVector get_channels_last_strides_2d(IntArrayRef sizes) {
   DimVector strides(sizes.size());
   switch (sizes.size()) {
     case 4:
       strides[1] = 1;
       strides[3] = sizes[1];
-      strides[2] = strides[3] * sizes[3];
-      strides[0] = strides[2] * sizes[2];
+      strides[2] = wrapping_mul(strides[3], sizes[3]);
+      strides[0] = wrapping_mul(strides[2], sizes[2]);
       return strides;
     case 3:
       strides[0] = 1;
       strides[2] = sizes[0];
-      strides[1] = strides[2] * sizes[2];
+      strides[1] = wrapping_mul(strides[2], sizes[2]);
       return strides;
     default:
       TORCH_INTERNAL_ASSERT(false, "ChannelsLast2d doesn't support size ", sizes.size());
@@ -45,15 +47,15 @@ DimVector get_channels_last_strides_3d(IntArrayRef sizes) {
     case 5:
       strides[1] = 1;
       strides[4] = sizes[1];
-      strides[3] = strides[4] * sizes[4];
-      strides[2] = strides[3] * sizes[3];
-      strides[0] = strides[2] * sizes[2];
+      strides[3] = wrapping_mul(strides[4], sizes[4]);
+      strides[2] = wrapping_mul(strides[3], sizes[3]);
+      strides[0] = wrapping_mul(strides[2], sizes[2]);
       return strides;
     case 4:
       strides[0] = 1;
       strides[3] = sizes[0];
-      strides[2] = strides[3] * sizes[3];
-      strides[1] = strides[2] * sizes[2];
+      strides[2] = wrapping_mul(strides[3], sizes[3]);
+      strides[1] = wrapping_mul(strides[2], sizes[2]);
       return strides;
     default:
       TORCH_INTERNAL_ASSERT(false, "ChannelsLast3d doesn't support size ", sizes.size());

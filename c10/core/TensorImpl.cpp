@@ -141,7 +141,7 @@ void TensorImpl::set_sizes_and_strides_sliced(const TensorImpl& base, int64_t d,
   // (10-18 cycles on Zen 4) sat on the view's critical path. refresh_numel's overflow check is
   // not needed: a slice has at most its base's elements.
   int64_t numel = 1;
-  for (int64_t e = 0; e < ndim; ++e) numel *= sizes[e];
+  for (int64_t e = 0; e < ndim; ++e) numel = wrapping_mul(numel, sizes[e]);  // a 0 may come last
   numel_ = numel;
   if (ndim >= 4) {
     refresh_contiguous();

@@ -199,12 +199,9 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   Storage& unsafe_storage() { return storage_; }
   // Replaces the storage, keeping dtype, sizes and strides.
   void set_storage_keep_dtype(Storage storage);
-  // Pointer to the first element (storage data + offset), or nullptr when there is none.
-  void* data() const {
-    if (!storage_.defined() || storage_.data() == nullptr) return nullptr;
-    return static_cast<char*>(storage_.data()) +
-           static_cast<int64_t>(data_type_.itemsize()) * storage_offset_;
-  }
+  // Pointer to the first element (storage data + offset), or nullptr when there is none: no
+  // storage data, or no elements (as libtorch's data(); the typed pointer below still points).
+  void* data() const { return numel_ == 0 ? nullptr : data_at_offset(); }
   // The typed pointer also needs the data to exist: a meta tensor's (with elements) does not.
   template <typename T>
   T* data_ptr_impl() const {
@@ -212,7 +209,16 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
                 "The tensor has a non-zero number of elements, but its data is not allocated yet. "
                 "Caffe2 uses a lazy allocation, so you will need to call mutable_data() or "
                 "raw_mutable_data() to actually allocate memory.");
-    return static_cast<T*>(data());
+    return static_cast<T*>(data_at_offset());
+  }
+  // storage data + offset. An empty tensor may carry any offset, so the address is computed
+  // modulo 2^64 rather than by pointer arithmetic that could overflow (Note [Geometry that wraps
+  // as libtorch's does]); it is never dereferenced then.
+  void* data_at_offset() const {
+    if (!storage_.defined() || storage_.data() == nullptr) return nullptr;
+    const auto bytes = static_cast<uint64_t>(static_cast<int64_t>(data_type_.itemsize())) *
+                       static_cast<uint64_t>(storage_offset_);
+    return reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(storage_.data()) + bytes);
   }
   bool storage_initialized() const {
     return (storage_.defined() && storage_.data() != nullptr) || numel() == 0;

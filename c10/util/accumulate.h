@@ -6,7 +6,8 @@
 //   c10::numelements_to_dim(2, sizes)         // product of sizes[:2]
 //   c10::numelements_between_dim(1, 3, sizes) // product of sizes[1:3]
 //
-// The products do not check for overflow (TensorImpl's numel does).
+// The products do not check for overflow (TensorImpl's numel does): they wrap modulo 2^64, the
+// value libtorch's plain int64 products give (Note [Geometry that wraps as libtorch's does]).
 
 #include <cstdint>
 #include <functional>
@@ -17,6 +18,7 @@
 
 #include "c10/util/ArrayRef.h"
 #include "c10/util/Exception.h"
+#include "c10/util/WrappingArithmetic.h"
 
 namespace c10 {
 namespace detail {
@@ -39,7 +41,9 @@ inline int64_t sum_integers(const C& container) {
 
 template <typename Iter, detail::if_integral_iterator<Iter> = 0>
 inline int64_t multiply_integers(Iter begin, Iter end) {
-  return std::accumulate(begin, end, static_cast<int64_t>(1), std::multiplies<int64_t>());
+  int64_t product = 1;
+  for (; begin != end; ++begin) product = wrapping_mul(product, static_cast<int64_t>(*begin));
+  return product;
 }
 template <typename C, detail::if_integral_container<C> = 0>
 inline int64_t multiply_integers(const C& container) {

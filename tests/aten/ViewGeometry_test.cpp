@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "aten/ATen.h"
+#include "tests/TestUtils.h"
 
 namespace {
 
@@ -355,6 +356,66 @@ TEST(ViewGeometry, ViewOfAnEmptyTensorWithAHugeSizePrefix) {
   EXPECT_EQ(v.sizes(), c10::IntArrayRef({0, 5}));
   EXPECT_EQ(v.strides(), c10::IntArrayRef({5, 1}));
   EXPECT_TRUE(v.is_alias_of(t));
+}
+
+// Sizes of an empty tensor may multiply past int64 (libtorch allows it): its contiguous strides,
+// flatten's sizes, expand's new strides, channels-last strides and the iterator's output all
+// wrap modulo 2^64, and each result is the one libtorch 1.13 gives (found by fuzz_view under
+// UBSan; Note [Geometry that wraps as libtorch's does]).
+TEST(ViewGeometry, EmptyTensorsWithHugeSizesGetLibtorchsWrappedGeometry) {
+  using test_util::error_of;
+  const int64_t huge = 2650023850346696169;  // times 5 passes INT64_MAX
+  const int64_t wrapped = -5196624821976070771;  // huge * 5 modulo 2^64
+  const at::Tensor t = at::empty({2, 0, huge, 5});
+  EXPECT_EQ(t.strides(), c10::IntArrayRef({wrapped, wrapped, 5, 1}));
+  // libtorch 1.13 reaches its own internal assert here ("Expected !is_symbolic() to be true"):
+  // it takes the negative size for a symbolic one. miniaten names the size.
+  EXPECT_EQ(error_of([&] { t.flatten(2, 3); }), "invalid shape dimension -5196624821976070771");
+  const at::Tensor f = t.flatten(0, 2);
+  EXPECT_EQ(f.sizes(), c10::IntArrayRef({0, 5}));
+  EXPECT_EQ(f.strides(), c10::IntArrayRef({5, 1}));
+
+  const int64_t two62 = int64_t{1} << 62;
+  const at::Tensor u = at::empty({0, two62, 4});
+  const at::Tensor g = u.flatten(1, 2);  // 2^64 wraps to 0
+  EXPECT_EQ(g.sizes(), c10::IntArrayRef({0, 0}));
+  EXPECT_EQ(g.strides(), c10::IntArrayRef({1, 1}));
+  EXPECT_EQ(u.sum(1).sizes(), c10::IntArrayRef({0, 4}));
+  EXPECT_EQ(u.mean(c10::IntArrayRef{1, 2}).sizes(), c10::IntArrayRef({0}));
+  const at::Tensor sum = at::add(u, 1);
+  EXPECT_EQ(sum.sizes(), u.sizes());
+  EXPECT_EQ(sum.strides(), c10::IntArrayRef({0, 4, 1}));
+  EXPECT_EQ(error_of([&] { at::empty({two62, 4, 0}).permute({2, 0, 1}).contiguous(); }),
+            "Storage size calculation overflowed with sizes=[4611686018427387904, 4, 0]");
+
+  const int64_t two40 = int64_t{1} << 40;
+  const at::Tensor cl = at::empty({0, two40, two40, two40}, at::MemoryFormat::ChannelsLast);
+  EXPECT_EQ(cl.strides(), c10::IntArrayRef({0, 1, 0, two40}));
+
+  // A new leading dim's stride is the product of the next dim's size and stride.
+  const int64_t big = 2650023987785649641;  // times 6 passes INT64_MAX
+  const at::Tensor e = at::empty({big, 6, 0});
+  EXPECT_EQ(e.strides(), c10::IntArrayRef({6, 1, 1}));
+  EXPECT_EQ(error_of([&] { e.expand({3, big, 6, 0}); }), "numel: integer multiplication overflow");
+  // Here the empty tensor's own stride wrapped negative; libtorch's as_strided refuses it.
+  EXPECT_EQ(error_of([&] { at::empty({0, big, 6}).expand({3, 0, big, 6}); }),
+            "as_strided: Negative strides are not supported at the moment, got strides: "
+            "[0, -2546600146995653770, 6, 1]");
+
+  const at::Tensor c = at::empty({0, two62, 4}, at::kComplexFloat);
+  const at::Tensor r = at::view_as_real(c);
+  EXPECT_EQ(r.sizes(), c10::IntArrayRef({0, two62, 4, 2}));
+  EXPECT_EQ(r.strides(), c10::IntArrayRef({0, 8, 2, 1}));
+}
+
+// An empty tensor's untyped data pointer is null, whatever its offset, as libtorch's data() is.
+TEST(ViewGeometry, AnEmptyTensorsDataPointerIsNull) {
+  const at::Tensor base = at::empty({4});
+  const at::Tensor far = base.as_strided({0}, {1}, int64_t{1} << 62);
+  EXPECT_EQ(far.storage_offset(), int64_t{1} << 62);
+  EXPECT_EQ(far.data_ptr(), nullptr);
+  EXPECT_EQ(base.slice(0, 1, 1).data_ptr(), nullptr);
+  EXPECT_EQ(base.slice(0, 1, 2).data_ptr(), base.data_ptr<float>() + 1);
 }
 
 }  // namespace
