@@ -13,16 +13,11 @@
 #include <vector>
 
 #include "aten/Parallel.h"
+#include "tests/ThreadCountTest.h"
 
 namespace {
 
-// Restores the thread count a test changed.
-class ParallelTest : public ::testing::Test {
- protected:
-  void SetUp() override { saved_ = at::get_num_threads(); }
-  void TearDown() override { at::set_num_threads(saved_); }
-  int saved_ = 1;
-};
+using ParallelTest = test_util::ThreadCountTest;
 
 struct Chunk {
   int64_t begin, end;

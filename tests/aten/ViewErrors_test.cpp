@@ -8,24 +8,15 @@
 #include <string>
 
 #include "aten/ATen.h"
+#include "tests/aten/ErrorCase.h"
 
 namespace {
 
-// What a user catching each type would see: dim and index errors are c10::IndexError. libtorch
-// 1.13 throws infer_size's two messages as std::runtime_error; miniaten throws c10::Error, as
-// PyTorch since 2.0 does (see infer_size_dv in aten/native/TensorShape.h).
-enum class Kind { Error, IndexError };
-
-struct ErrorCase {
-  std::string name;
-  std::function<void()> call;
-  Kind kind;
-  std::string message;
-};
-
-std::ostream& operator<<(std::ostream& os, const ErrorCase& c) {
-  return os << c.name;
-}
+// Dim and index errors are c10::IndexError. libtorch 1.13 throws infer_size's two messages as
+// std::runtime_error; miniaten throws c10::Error, as PyTorch since 2.0 does (see infer_size_dv in
+// aten/native/TensorShape.h).
+using test_util::ErrorCase;
+using test_util::Kind;
 
 at::Tensor iota(c10::IntArrayRef sizes) {
   int64_t numel = 1;
@@ -312,22 +303,10 @@ const std::vector<ErrorCase>& cases() {
 class ViewErrors : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(ViewErrors, ExactTextAndType) {
-  const ErrorCase& c = GetParam();
-  try {
-    c.call();
-    ADD_FAILURE() << "no exception";
-  } catch (const c10::IndexError& e) {
-    EXPECT_EQ(c.kind, Kind::IndexError);
-    EXPECT_EQ(e.what_without_backtrace(), c.message);
-  } catch (const c10::Error& e) {
-    EXPECT_EQ(c.kind, Kind::Error);
-    EXPECT_EQ(e.what_without_backtrace(), c.message);
-  }
+  test_util::expect_error_case(GetParam());
 }
 
 INSTANTIATE_TEST_SUITE_P(Views, ViewErrors, ::testing::ValuesIn(cases()),
-                         [](const ::testing::TestParamInfo<ErrorCase>& info) {
-                           return info.param.name;
-                         });
+                         test_util::case_name<ErrorCase>);
 
 }  // namespace

@@ -18,17 +18,12 @@
 
 #include "aten/ATen.h"
 #include "aten/Parallel.h"
+#include "tests/ThreadCountTest.h"
 #include "tests/concurrency/StressTestUtil.h"
 
 namespace {
 
-// Restores the process-wide thread count a test changed.
-class ParallelForThreads : public ::testing::Test {
- protected:
-  void SetUp() override { saved_ = at::get_num_threads(); }
-  void TearDown() override { at::set_num_threads(saved_); }
-  int saved_ = 1;
-};
+using ParallelForThreads = test_util::ThreadCountTest;
 
 struct Chunk {
   int64_t begin, end;

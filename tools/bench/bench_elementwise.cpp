@@ -8,6 +8,8 @@
 // the output's plus the input's.
 // The others give context: a Scalar add (vectorized with one broadcast input), a contiguous
 // same-shape add, and a unary float op.
+// BM_AddAlphaInt32 / BM_AddInt64 / BM_MulInt32: integer arithmetic, which the kernels compile
+// with -fwrapv (Note [Integer tensor arithmetic wraps]); bytes are two inputs and the output.
 
 #include <benchmark/benchmark.h>
 
@@ -77,6 +79,37 @@ void BM_ExpContiguous(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * a.numel() * 2 * 4);
 }
 BENCHMARK(BM_ExpContiguous)->Unit(benchmark::kMicrosecond);
+
+// A contiguous 2^20-element integer op, the output allocated by the call.
+template <typename Op>
+void integer_binary(benchmark::State& state, at::ScalarType dtype, Op op) {
+  const at::Tensor a = at::arange(1 << 20, at::TensorOptions().dtype(dtype));
+  const at::Tensor b = at::full({1 << 20}, 3, at::TensorOptions().dtype(dtype));
+  for (auto _ : state) {
+    at::Tensor r = op(a, b);
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetBytesProcessed(state.iterations() * a.numel() * 3 *
+                          static_cast<int64_t>(a.element_size()));
+}
+
+void BM_AddAlphaInt32(benchmark::State& state) {
+  integer_binary(state, at::kInt,
+                 [](const at::Tensor& a, const at::Tensor& b) { return at::add(a, b, 5); });
+}
+BENCHMARK(BM_AddAlphaInt32)->Unit(benchmark::kMicrosecond);
+
+void BM_AddInt64(benchmark::State& state) {
+  integer_binary(state, at::kLong,
+                 [](const at::Tensor& a, const at::Tensor& b) { return at::add(a, b); });
+}
+BENCHMARK(BM_AddInt64)->Unit(benchmark::kMicrosecond);
+
+void BM_MulInt32(benchmark::State& state) {
+  integer_binary(state, at::kInt,
+                 [](const at::Tensor& a, const at::Tensor& b) { return at::mul(a, b); });
+}
+BENCHMARK(BM_MulInt32)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
