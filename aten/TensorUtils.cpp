@@ -31,8 +31,8 @@ std::vector<int64_t> infer_dense_strides(IntArrayRef sizes, IntArrayRef strides)
   for (size_t i = 0; i < ndim; ++i) {
     const size_t idx = perm[i];
     out[idx] = current;
-    // Size-0 dims count as 1: nothing is stored. Wraps for an empty tensor whose other sizes
-    // multiply past int64, as libtorch's strides do (Note [Geometry that wraps as libtorch's does]).
+    // Size-0 dims count as 1: nothing is stored. The product wraps for an empty tensor whose
+    // other sizes pass int64, as libtorch's does: Note [Geometry that wraps as libtorch's does].
     if (sizes[idx] > 1) current = c10::wrapping_mul(current, sizes[idx]);
   }
   return out;

@@ -4,8 +4,8 @@
 
 #include "aten/ATen.h"
 #include "aten/autograd/Functions.h"
-#include "c10/util/accumulate.h"
 #include "c10/util/WrappingArithmetic.h"
+#include "c10/util/accumulate.h"
 
 namespace torch {
 namespace autograd {

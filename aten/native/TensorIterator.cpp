@@ -14,8 +14,8 @@
 #include "aten/detail/Resize.h"
 #include "c10/util/ScratchArray.h"
 #include "c10/util/WrappingArithmetic.h"
-#include "dispatcher/DispatchTrace.h"
 #include "c10/util/accumulate.h"
+#include "dispatcher/DispatchTrace.h"
 
 namespace at {
 

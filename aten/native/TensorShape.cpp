@@ -308,8 +308,8 @@ bool infer_expand_geometry(IntArrayRef tensor_sizes, IntArrayRef tensor_strides,
   for (int64_t i = ndim - 1; i >= 0; --i) {
     const int64_t dim = tensor_dim - 1 - (ndim - 1 - i);
     int64_t size = dim >= 0 ? tensor_sizes[dim] : 1;
-    int64_t stride =
-        dim >= 0 ? tensor_strides[dim] : c10::wrapping_mul(expanded_sizes[i + 1], expanded_strides[i + 1]);
+    int64_t stride = dim >= 0 ? tensor_strides[dim]
+                              : c10::wrapping_mul(expanded_sizes[i + 1], expanded_strides[i + 1]);
     int64_t target_size = sizes[i];
     if (target_size == -1) {
       TORCH_CHECK(dim >= 0, "The expanded size of the tensor (", target_size,
@@ -357,7 +357,8 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool implicit) {
     // a 0-dim tensor to [-3, 0, 3]). Refused here (found by fuzz_view).
     const bool empty =
         std::any_of(new_sizes.begin(), new_sizes.end(), [](int64_t s) { return s == 0; });
-    if (!empty || !strides_valid) as_strided_view(self, new_sizes, new_strides, self.storage_offset());
+    if (!empty || !strides_valid)
+      as_strided_view(self, new_sizes, new_strides, self.storage_offset());
     const auto negative =
         std::find_if(new_sizes.begin(), new_sizes.end(), [](int64_t s) { return s < 0; });
     TORCH_CHECK(false, "The expanded size of the tensor (", *negative,

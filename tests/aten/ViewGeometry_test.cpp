@@ -364,7 +364,7 @@ TEST(ViewGeometry, ViewOfAnEmptyTensorWithAHugeSizePrefix) {
 // UBSan; Note [Geometry that wraps as libtorch's does]).
 TEST(ViewGeometry, EmptyTensorsWithHugeSizesGetLibtorchsWrappedGeometry) {
   using test_util::error_of;
-  const int64_t huge = 2650023850346696169;  // times 5 passes INT64_MAX
+  const int64_t huge = 2650023850346696169;      // times 5 passes INT64_MAX
   const int64_t wrapped = -5196624821976070771;  // huge * 5 modulo 2^64
   const at::Tensor t = at::empty({2, 0, huge, 5});
   EXPECT_EQ(t.strides(), c10::IntArrayRef({wrapped, wrapped, 5, 1}));
@@ -385,7 +385,9 @@ TEST(ViewGeometry, EmptyTensorsWithHugeSizesGetLibtorchsWrappedGeometry) {
   const at::Tensor sum = at::add(u, 1);
   EXPECT_EQ(sum.sizes(), u.sizes());
   EXPECT_EQ(sum.strides(), c10::IntArrayRef({0, 4, 1}));
-  EXPECT_EQ(error_of([&] { at::empty({two62, 4, 0}).permute({2, 0, 1}).contiguous(); }),
+  EXPECT_EQ(error_of([&] {
+              at::empty({two62, 4, 0}).permute({2, 0, 1}).contiguous();
+            }),
             "Storage size calculation overflowed with sizes=[4611686018427387904, 4, 0]");
 
   const int64_t two40 = int64_t{1} << 40;
@@ -398,7 +400,9 @@ TEST(ViewGeometry, EmptyTensorsWithHugeSizesGetLibtorchsWrappedGeometry) {
   EXPECT_EQ(e.strides(), c10::IntArrayRef({6, 1, 1}));
   EXPECT_EQ(error_of([&] { e.expand({3, big, 6, 0}); }), "numel: integer multiplication overflow");
   // Here the empty tensor's own stride wrapped negative; libtorch's as_strided refuses it.
-  EXPECT_EQ(error_of([&] { at::empty({0, big, 6}).expand({3, 0, big, 6}); }),
+  EXPECT_EQ(error_of([&] {
+              at::empty({0, big, 6}).expand({3, 0, big, 6});
+            }),
             "as_strided: Negative strides are not supported at the moment, got strides: "
             "[0, -2546600146995653770, 6, 1]");
 
