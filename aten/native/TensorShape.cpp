@@ -96,19 +96,24 @@ c10::optional<DimVector> computeStride(IntArrayRef oldshape, IntArrayRef oldstri
     return newstride;
   }
 
+  // The products below wrap too: a size-1 dim's stride may be anything (the last dim's becomes
+  // chunk_base_stride), and newshape may be sizes whose product only wrapped to numel
+  // ([3, 2^62 + 1, 4] for 12 elements; the view's numel check refuses it afterwards). libtorch's
+  // same int64 products overflow there (found by fuzz_view under UBSan).
+  using c10::wrapping_mul;
   int64_t view_d = new_ndim - 1;
   int64_t chunk_base_stride = oldstride.back();  // stride of the chunk's innermost dim
   int64_t tensor_numel = 1;                      // numel of the old chunk so far
   int64_t view_numel = 1;                        // numel of the new dims matched to it
   for (int64_t tensor_d = static_cast<int64_t>(oldshape.size()) - 1; tensor_d >= 0; tensor_d--) {
-    tensor_numel *= oldshape[tensor_d];
+    tensor_numel *= oldshape[tensor_d];  // a prefix of numel, which fits
     const bool chunk_ends =
         tensor_d == 0 || (oldshape[tensor_d - 1] != 1 &&
-                          oldstride[tensor_d - 1] != tensor_numel * chunk_base_stride);
+                          oldstride[tensor_d - 1] != wrapping_mul(tensor_numel, chunk_base_stride));
     if (!chunk_ends) continue;
     while (view_d >= 0 && (view_numel < tensor_numel || newshape[view_d] == 1)) {
-      newstride[view_d] = view_numel * chunk_base_stride;
-      view_numel *= newshape[view_d];
+      newstride[view_d] = wrapping_mul(view_numel, chunk_base_stride);
+      view_numel = wrapping_mul(view_numel, newshape[view_d]);
       view_d--;
     }
     if (view_numel != tensor_numel) return c10::nullopt;

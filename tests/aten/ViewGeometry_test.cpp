@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -420,6 +421,25 @@ TEST(ViewGeometry, AnEmptyTensorsDataPointerIsNull) {
   EXPECT_EQ(far.data_ptr(), nullptr);
   EXPECT_EQ(base.slice(0, 1, 1).data_ptr(), nullptr);
   EXPECT_EQ(base.slice(0, 1, 2).data_ptr(), base.data_ptr<float>() + 1);
+}
+
+// Sizes whose product only wraps to numel ([3, 2^62 + 1, 4] for 12 elements) reach view's
+// stride computation before its numel check refuses them; a size-1 dim's stride may be anything.
+// The products stay defined and the results are libtorch 1.13's (found by fuzz_view under UBSan).
+TEST(ViewGeometry, SizesThatWrapToNumelAndHugeSize1StridesAsLibtorch) {
+  using test_util::error_of;
+  const int64_t max = std::numeric_limits<int64_t>::max();
+  const int64_t wraps = (int64_t{1} << 62) + 1;
+  const at::Tensor t = at::arange(12.);
+  EXPECT_EQ(error_of([&] { t.reshape({3, wraps, 4}); }), "numel: integer multiplication overflow");
+  EXPECT_EQ(error_of([&] { t.view({3, wraps, 4}); }), "numel: integer multiplication overflow");
+  const at::Tensor a = t.as_strided({12, 1}, {1, max}).reshape({1, 12, 1});
+  EXPECT_EQ(a.strides(), c10::IntArrayRef({12, 1, max}));
+  const at::Tensor b = t.as_strided({1, 12, 1}, {max, 1, max}).reshape({12, 1, 1});
+  EXPECT_EQ(b.strides(), c10::IntArrayRef({1, max, max}));
+  const at::Tensor c = t.as_strided({12, 1}, {1, max}).view({3, 4, 1});
+  EXPECT_EQ(c.strides(), c10::IntArrayRef({4, 1, max}));
+  EXPECT_TRUE(c.is_alias_of(t));
 }
 
 }  // namespace
