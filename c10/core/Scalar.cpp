@@ -2,6 +2,8 @@
 
 #include <ostream>
 
+#include "c10/util/WrappingArithmetic.h"
+
 namespace c10 {
 
 namespace detail {
@@ -14,7 +16,10 @@ Scalar Scalar::operator-() const {
   TORCH_CHECK(!isBoolean(), "torch boolean negative operator is not supported.");
   if (isComplex()) return Scalar(-v_.z);
   if (isFloatingPoint()) return Scalar(-v_.d);
-  return Scalar(-v_.i);
+  // -INT64_MIN is INT64_MIN, wrapped as integer tensor arithmetic wraps (Note [Integer tensor
+  // arithmetic wraps]): sub(a, b, alpha) is add(a, b, -alpha) modulo 2^64 for every alpha.
+  // libtorch's plain negation overflows there (found by fuzz_boxed_call under UBSan).
+  return Scalar(wrapping_sub(0, v_.i));
 }
 
 bool Scalar::equal(double num) const {

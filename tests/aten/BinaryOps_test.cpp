@@ -593,4 +593,15 @@ TEST(BinaryOps, UndefinedOutIsAnError) {
   EXPECT_FALSE(out.defined());
 }
 
+// sub(a, b, alpha) is add(a, b, -alpha), and -INT64_MIN wraps to INT64_MIN, as libtorch 1.13's
+// results are (its negation overflows; found by fuzz_boxed_call under UBSan).
+TEST(BinaryOps, SubWithTheLowestAlphaWraps) {
+  const int64_t min = std::numeric_limits<int64_t>::min();
+  EXPECT_EQ((-c10::Scalar(min)).toLong(), min);
+  const Tensor a = at::tensor(std::vector<int64_t>{5, 7});
+  EXPECT_EQ(longs(at::sub(a, at::tensor(std::vector<int64_t>{1, 2}), min)),
+            (std::vector<int64_t>{5 + min, 7}));
+  EXPECT_EQ(longs(at::sub(a, 3, min)), (std::vector<int64_t>{5 + min, 7 + min}));
+}
+
 }  // namespace
