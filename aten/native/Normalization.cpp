@@ -68,7 +68,8 @@ Tensor batch_norm(const Tensor& input, const c10::optional<Tensor>& weight,
       // The running statistics use the unbiased variance; they are buffers, not part of the
       // graph (libtorch updates them inside its kernel).
       at::NoGradGuard no_grad;
-      const int64_t n = input.numel() / channels;
+      // No channels: nothing to update, and no elements per channel to count.
+      const int64_t n = channels == 0 ? 0 : input.numel() / channels;
       if (has_running_mean) {
         running_mean->mul_(1 - momentum).add_(mean.reshape({channels}) * momentum);
       }

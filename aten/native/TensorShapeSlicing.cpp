@@ -141,7 +141,13 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1_, int64_t dim2_
     strides.erase(strides.begin() + d);
   }
   sizes.push_back(diag_size);
-  strides.push_back(stride1 + stride2);
+  // A size-1 or empty dim may carry any stride, so the sum can wrap negative (found by
+  // fuzz_view). libtorch 1.13 then refuses it converting the strides to SymInts ("IntArrayRef
+  // contains an int that cannot be represented as a SymInt"), before the as_strided it calls
+  // would refuse the negative stride; here as_strided's refusal, which names the strides.
+  strides.push_back(c10::wrapping_add(stride1, stride2));
+  if (C10_UNLIKELY(strides.back() < 0))
+    return as_strided_view(self, sizes, strides, storage_offset);
   return make_view(self, sizes, strides, storage_offset);
 }
 

@@ -99,6 +99,20 @@ TEST(BatchNorm, ChannelSizeErrors) {
             "weight should contain 3 elements not 2");
 }
 
+// No channels: the result is the input's shape, as libtorch 1.13 gives, and the running
+// statistics (of no channels) stay as they were (found by fuzz_boxed_call: a division by zero).
+TEST(BatchNorm, NoChannels) {
+  for (bool training : {true, false}) {
+    const at::Tensor mean = at::empty({0}), var = at::empty({0});
+    const at::Tensor y =
+        at::batch_norm(at::empty({2, 0, 3}), {}, {}, mean, var, training, 0.1, 1e-5, false);
+    EXPECT_EQ(y.sizes(), c10::IntArrayRef({2, 0, 3}));
+    EXPECT_EQ(y.strides(), c10::IntArrayRef({3, 3, 1}));
+  }
+  EXPECT_EQ(at::batch_norm(at::empty({2, 0}), {}, {}, {}, {}, true, 0.1, 1e-5, false).sizes(),
+            c10::IntArrayRef({2, 0}));
+}
+
 TEST(BatchNorm, IsCompositeImplicitAutograd) {
   // See Note [batch_norm is composite]: every backend and autograd key runs the composite.
   const auto op = c10::Dispatcher::singleton().findSchemaOrThrow("aten::batch_norm", "");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -168,6 +169,16 @@ const std::vector<ErrorCase>& cases() {
        "diagonal dimensions cannot be identical 0, 0"},
       {"diagonal_same_dims_as_given", [=] { b244().diagonal(0, -3, 0); }, K::Error,
        "diagonal dimensions cannot be identical -3, 0"},
+      // A size-1 dim's stride may be anything, and the diagonal's stride (their sum) wraps
+      // negative: libtorch 1.13 says "IntArrayRef contains an int that cannot be represented as
+      // a SymInt: -9223372036854775805" (found by fuzz_view).
+      {"diagonal_stride_wraps_negative",
+       [=] {
+         b234().as_strided({1, 1}, {std::numeric_limits<int64_t>::max(), 4}).diagonal();
+       },
+       K::Error,
+       "as_strided: Negative strides are not supported at the moment, got strides: "
+       "[-9223372036854775805]"},
       {"unfold_too_large",
        [=] {
          iota({2, 3, 80}).unfold(2, 384, 1);
