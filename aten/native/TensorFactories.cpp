@@ -273,7 +273,10 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
     } else {
       size_d = std::ceil((end.to<double>() - start.to<double>()) / step.to<double>());
     }
-    TORCH_CHECK(size_d >= 0 && size_d <= static_cast<double>(std::numeric_limits<int64_t>::max()),
+    // Below 2^63, strictly: INT64_MAX as a double is 2^63, which no int64 holds. libtorch's `<=`
+    // lets 2^63 through to a conversion with undefined behaviour (on x86 it gives INT64_MIN,
+    // then "Trying to create tensor with negative dimension"; found by fuzz_boxed_call).
+    TORCH_CHECK(size_d >= 0 && size_d < static_cast<double>(std::numeric_limits<int64_t>::max()),
                 "invalid size, possible overflow?");
     const int64_t size = static_cast<int64_t>(size_d);
     if (result.numel() != size) {

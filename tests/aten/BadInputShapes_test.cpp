@@ -317,6 +317,11 @@ std::vector<ErrorCase> overflow_cases() {
        "invalid size, possible overflow?"},
       {"ovf_arange_int64_range", [] { at::arange(kMin, kMax, 1); }, K::Error,
        "invalid size, possible overflow?"},
+      // A size of exactly 2^63: libtorch 1.13 converts it to INT64_MIN (undefined behaviour) and
+      // says "IntArrayRef contains an int that cannot be represented as a SymInt:
+      // -9223372036854775808" (found by fuzz_boxed_call).
+      {"ovf_arange_size_two_to_63", [] { at::arange(0., 9223372036854775807., 1., at::kDouble); },
+       K::Error, "invalid size, possible overflow?"},
       {"ovf_arange_infinite", [] { at::arange(0, std::numeric_limits<double>::infinity()); },
        K::Error, "unsupported range: 0 -> inf"},
       {"ovf_arange_nan", [] { at::arange(0, std::numeric_limits<double>::quiet_NaN()); }, K::Error,
