@@ -353,25 +353,15 @@ std::vector<ErrorCase> argument_cases() {
   };
 }
 
-const std::vector<ErrorCase>& cases() {
-  static const std::vector<ErrorCase> all = [] {
-    std::vector<ErrorCase> cases;
-    for (auto part : {&overlap_cases, &argument_cases}) {
-      std::vector<ErrorCase> more = part();
-      cases.insert(cases.end(), more.begin(), more.end());
-    }
-    return cases;
-  }();
-  return all;
-}
-
 class BadInputArguments : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(BadInputArguments, ExactTextAndType) {
   test_util::expect_error_case(GetParam());
 }
 
-INSTANTIATE_TEST_SUITE_P(Inventory, BadInputArguments, ::testing::ValuesIn(cases()),
+INSTANTIATE_TEST_SUITE_P(Inventory, BadInputArguments,
+                         ::testing::ValuesIn(test_util::joined({overlap_cases(),
+                                                                argument_cases()})),
                          test_util::case_name<ErrorCase>);
 
 }  // namespace

@@ -347,25 +347,15 @@ std::vector<ErrorCase> overflow_cases() {
   };
 }
 
-const std::vector<ErrorCase>& cases() {
-  static const std::vector<ErrorCase> all = [] {
-    std::vector<ErrorCase> cases;
-    for (auto part : {&dim_cases, &negative_size_cases, &overflow_cases}) {
-      std::vector<ErrorCase> more = part();
-      cases.insert(cases.end(), more.begin(), more.end());
-    }
-    return cases;
-  }();
-  return all;
-}
-
 class BadInputShapes : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(BadInputShapes, ExactTextAndType) {
   test_util::expect_error_case(GetParam());
 }
 
-INSTANTIATE_TEST_SUITE_P(Inventory, BadInputShapes, ::testing::ValuesIn(cases()),
+INSTANTIATE_TEST_SUITE_P(Inventory, BadInputShapes,
+                         ::testing::ValuesIn(test_util::joined({dim_cases(), negative_size_cases(),
+                                                                overflow_cases()})),
                          test_util::case_name<ErrorCase>);
 
 }  // namespace

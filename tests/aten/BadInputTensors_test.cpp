@@ -449,25 +449,15 @@ std::vector<ErrorCase> device_cases() {
   };
 }
 
-const std::vector<ErrorCase>& cases() {
-  static const std::vector<ErrorCase> all = [] {
-    std::vector<ErrorCase> cases;
-    for (auto part : {&undefined_tensor_cases, &dtype_cases, &device_cases}) {
-      std::vector<ErrorCase> more = part();
-      cases.insert(cases.end(), more.begin(), more.end());
-    }
-    return cases;
-  }();
-  return all;
-}
-
 class BadInputTensors : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(BadInputTensors, ExactTextAndType) {
   test_util::expect_error_case(GetParam());
 }
 
-INSTANTIATE_TEST_SUITE_P(Inventory, BadInputTensors, ::testing::ValuesIn(cases()),
+INSTANTIATE_TEST_SUITE_P(Inventory, BadInputTensors,
+                         ::testing::ValuesIn(test_util::joined({undefined_tensor_cases(),
+                                                                dtype_cases(), device_cases()})),
                          test_util::case_name<ErrorCase>);
 
 }  // namespace

@@ -17,8 +17,10 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <initializer_list>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "c10/util/Exception.h"
 
@@ -73,6 +75,13 @@ inline void expect_error_case(const ErrorCase& c) {
   } catch (const std::exception& e) {
     ADD_FAILURE() << "not a c10::Error: " << e.what();
   }
+}
+
+// The cases of several tables, in order (INSTANTIATE_TEST_SUITE_P's ValuesIn keeps a copy).
+inline std::vector<ErrorCase> joined(std::initializer_list<std::vector<ErrorCase>> tables) {
+  std::vector<ErrorCase> all;
+  for (const auto& table : tables) all.insert(all.end(), table.begin(), table.end());
+  return all;
 }
 
 // The test name of a parameterized case: its own name.
