@@ -74,7 +74,10 @@ Tensor batch_norm(const Tensor& input, const c10::optional<Tensor>& weight,
         running_mean->mul_(1 - momentum).add_(mean.reshape({channels}) * momentum);
       }
       if (has_running_var) {
-        const double unbias = n > 1 ? static_cast<double>(n) / static_cast<double>(n - 1) : 1.0;
+        // One value per channel has no unbiased variance: n / (n - 1) is infinite and the
+        // running variance becomes NaN, as libtorch 1.13's kernel makes it (var_sum / 0).
+        // torch::nn::functional::batch_norm refuses such an input before it gets here.
+        const double unbias = static_cast<double>(n) / static_cast<double>(n - 1);
         running_var->mul_(1 - momentum).add_(var.reshape({channels}) * (momentum * unbias));
       }
     }

@@ -113,6 +113,18 @@ TEST(BatchNorm, NoChannels) {
             c10::IntArrayRef({2, 0}));
 }
 
+// One value per channel: the running variance becomes NaN and the running mean moves towards
+// the value, as libtorch 1.13 gives (its kernel divides the sum of squares by n - 1 = 0).
+TEST(BatchNorm, OneValuePerChannelMakesTheRunningVarianceNaN) {
+  at::Tensor mean = at::zeros({3}), var = at::ones({3});
+  const at::Tensor y = at::batch_norm(at::ones({1, 3}), {}, {}, mean, var, true, 0.1, 1e-5, false);
+  EXPECT_EQ(y.sizes(), c10::IntArrayRef({1, 3}));
+  for (int64_t c = 0; c < 3; ++c) {
+    EXPECT_FLOAT_EQ(mean[c].item<float>(), 0.1f);
+    EXPECT_TRUE(std::isnan(var[c].item<float>()));
+  }
+}
+
 TEST(BatchNorm, IsCompositeImplicitAutograd) {
   // See Note [batch_norm is composite]: every backend and autograd key runs the composite.
   const auto op = c10::Dispatcher::singleton().findSchemaOrThrow("aten::batch_norm", "");
