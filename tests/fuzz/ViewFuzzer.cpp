@@ -114,6 +114,13 @@ bool many_pieces(const Tensor& t, int64_t dim, int64_t split_size) {
   return pieces > kFewPieces && pieces <= kRefused;
 }
 
+// A reshape that cannot view copies: of an expanded tensor, up to gigabytes, which held a run
+// at a few inputs a second. Big non-contiguous tensors are not reshaped (contiguous ones always
+// give views, so they still are).
+bool may_copy_much(const Tensor& t) {
+  return !t.is_contiguous() && t.numel() > (int64_t{1} << 16);
+}
+
 Tensor pick_piece(FuzzInput& in, const std::vector<Tensor>& pieces, const Tensor& fallback) {
   if (pieces.empty()) return fallback;
   return pieces[in.byte() % pieces.size()];
@@ -131,7 +138,10 @@ Tensor apply_one(FuzzInput& in, const Tensor& t) {
       return t.as_strided(sizes, strides);
     }
     case 1: return t.view(int_list(in, 4));
-    case 2: return t.reshape(int_list(in, 4));
+    case 2: {
+      const auto sizes = int_list(in, 4);
+      return may_copy_much(t) ? t : t.reshape(sizes);
+    }
     case 3: return t.expand(int_list(in, 4));
     case 4: { const int64_t d = i(), s = i(); return t.narrow(d, s, i()); }
     case 5: { const int64_t d = i(); return t.select(d, i()); }
@@ -156,7 +166,10 @@ Tensor apply_one(FuzzInput& in, const Tensor& t) {
     case 15: { const int64_t s = i(); return t.movedim(s, i()); }
     case 16: { const auto s = int_list(in, 3); return t.movedim(s, int_list(in, 3)); }
     case 17: { const int64_t a = i(); return t.transpose(a, i()); }
-    case 18: { const int64_t a = i(); return t.flatten(a, i()); }
+    case 18: {
+      const int64_t a = i(), b = i();
+      return may_copy_much(t) ? t : t.flatten(a, b);
+    }
     case 19: { const int64_t d = i(); return t.unflatten(d, int_list(in, 3)); }
     case 20: {
       const int64_t c = i(), d = i();
