@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -178,7 +179,11 @@ class SchemaParser {
     if (L.nextIf('[')) {
       // A fixed size can only be given at the top of an argument's type.
       type = SchemaType::list(std::move(type));
-      N = static_cast<int32_t>(parseInteger(L.expect(impl::TK_NUMBER)));
+      const Token size = L.expect(impl::TK_NUMBER);
+      const int64_t n = parseInteger(size);
+      // See Note [How long a fixed-size list may be].
+      if (n > std::numeric_limits<int32_t>::max()) L.report(size, "list size out of range");
+      N = static_cast<int32_t>(n);
       L.expect(']');
       alias_info = wrapInContainer(std::move(alias_info), parseAliasAnnotation());
       if (L.nextIf('?')) type = SchemaType::optional(std::move(type));
@@ -342,6 +347,14 @@ class SchemaParser {
 
   // ---- defaults ----
 
+  // Note [How long a fixed-size list may be]
+  // The N of `int[N]` is an int32 (Argument::N, as in libtorch, whose parser narrows the number
+  // to int32 silently: int[4294967298] reads as int[2]); here a larger N is refused. A single
+  // default value stands for N copies of it, which the parser materializes: `int[2000000000]
+  // y=1` took gigabytes (found by fuzz_schema as an out-of-memory). Real schemas repeat a
+  // default two or three times, so past kMaxRepeatedDefault copies the text is refused.
+  static constexpr int32_t kMaxRepeatedDefault = 1 << 16;
+
   IValue parseDefaultValue(const SchemaType& type, c10::optional<int32_t> N) {
     const Token start = L.cur();
     switch (default_kind(type)) {
@@ -364,7 +377,12 @@ class SchemaParser {
         const TypeKind element = default_kind(*type.getElementType());
         if (L.cur().kind == impl::TK_IDENT) L.expected(impl::kind_name(impl::TK_NONE), L.cur());
         if (N && L.cur().kind != '[') {
-          // `int[2] stride=1` means [1, 1].
+          // `int[2] stride=1` means [1, 1]. See Note [How long a fixed-size list may be].
+          if (*N > kMaxRepeatedDefault) {
+            L.report(L.cur(), "a single default for a list of " + std::to_string(*N) +
+                                  " elements (at most " + std::to_string(kMaxRepeatedDefault) +
+                                  " are expanded)");
+          }
           IValue v = parseSingleConstant(element);
           return convertToList(element, start, std::vector<IValue>(*N, v));
         }

@@ -346,6 +346,20 @@ TEST(SchemaParserErrors, FormsMiniatenDoesNotSupport) {
   EXPECT_EQ(error.rfind("\ntypes nest more than 100 levels deep:\n", 0), 0u) << error;
   EXPECT_NE(parse_error(nested(5000)).find("types nest more than 100 levels deep"),
             std::string::npos);
+  // Fixed list sizes past int32 (libtorch reads int[4294967298] as int[2]) and single defaults
+  // repeated more than 65536 times (Note [How long a fixed-size list may be]; found by
+  // fuzz_schema as an out-of-memory).
+  EXPECT_EQ(parse_error("a::b(int[4294967298] x) -> ()"),
+            "\nlist size out of range:\n"
+            "a::b(int[4294967298] x) -> ()\n"
+            "         ~~~~~~~~~~ <--- HERE\n");
+  EXPECT_EQ(parse_error("a::b(int[2000000000] y=-2) -> ()"),
+            "\na single default for a list of 2000000000 elements (at most 65536 are expanded):\n"
+            "a::b(int[2000000000] y=-2) -> ()\n"
+            "                       ~ <--- HERE\n");
+  EXPECT_EQ(
+      parseSchema("a::b(int[65536] y=3) -> ()").arguments()[0].default_value()->toIntList().size(),
+      65536u);
   // Custom classes are not looked up in a class registry, so any name parses.
   EXPECT_EQ(printed("a::b(__torch__.torch.classes.foo.Bar x) -> ()"),
             "a::b(__torch__.torch.classes.foo.Bar x) -> ()");
