@@ -32,7 +32,7 @@
 #include "c10/util/FunctionRef.h"
 #include "c10/util/SmallVector.h"
 #include "c10/util/TypeCast.h"
-#include "c10/util/WrappingArithmetic.h"
+#include "c10/util/accumulate.h"
 
 namespace at {
 
@@ -94,9 +94,8 @@ class TORCH_API TensorIteratorBase {
   int ndim() const { return static_cast<int>(shape_.size()); }
   IntArrayRef shape() const { return shape_; }
   int64_t numel() const {
-    int64_t n = 1;  // wraps for an empty shape whose other sizes overflow, as libtorch's
-    for (int64_t s : shape_) n = c10::wrapping_mul(n, s);
-    return n;
+    // Wraps for an empty shape whose other sizes overflow, as libtorch's product does.
+    return c10::multiply_integers(shape_.begin(), shape_.end());
   }
   int ntensors() const { return static_cast<int>(operands_.size()); }
   int noutputs() const { return num_outputs_; }

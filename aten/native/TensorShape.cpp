@@ -80,8 +80,7 @@ c10::optional<DimVector> computeStride(IntArrayRef oldshape, IntArrayRef oldstri
   // Wrapping: a valid tensor's numel fits in int64, but with a 0 size a prefix of the product
   // need not ([2650023987789118028, 5, 0]; libtorch's product overflows there, undefined
   // behaviour found by fuzz_view under UBSan). Modulo 2^64 the product is still exact or 0.
-  int64_t numel = 1;
-  for (int64_t s : oldshape) numel = c10::wrapping_mul(numel, s);
+  const int64_t numel = c10::multiply_integers(oldshape);
   if (numel == 0 && oldshape.equals(newshape)) {
     return DimVector(oldstride.begin(), oldstride.end());
   }

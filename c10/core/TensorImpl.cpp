@@ -3,6 +3,7 @@
 #include "c10/core/Contiguity.h"
 #include "c10/util/FreeList.h"
 #include "c10/util/WrappingArithmetic.h"
+#include "c10/util/accumulate.h"
 
 #include <algorithm>
 #include <limits>
@@ -140,9 +141,7 @@ void TensorImpl::set_sizes_and_strides_sliced(const TensorImpl& base, int64_t d,
   // Multiplied out rather than base.numel_ / base_size * size: a 64-bit division's latency
   // (10-18 cycles on Zen 4) sat on the view's critical path. refresh_numel's overflow check is
   // not needed: a slice has at most its base's elements.
-  int64_t numel = 1;
-  for (int64_t e = 0; e < ndim; ++e) numel = wrapping_mul(numel, sizes[e]);  // a 0 may come last
-  numel_ = numel;
+  numel_ = multiply_integers(sizes, sizes + ndim);
   if (ndim >= 4) {
     refresh_contiguous();
     return;

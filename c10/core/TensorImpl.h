@@ -22,6 +22,7 @@
 #include "c10/core/impl/SizesAndStrides.h"
 #include "c10/util/Exception.h"
 #include "c10/util/Optional.h"
+#include "c10/util/WrappingArithmetic.h"
 #include "c10/util/intrusive_ptr.h"
 #include "c10/util/typeid.h"
 
@@ -216,9 +217,10 @@ struct C10_API TensorImpl : public intrusive_ptr_target {
   // as libtorch's does]); it is never dereferenced then.
   void* data_at_offset() const {
     if (!storage_.defined() || storage_.data() == nullptr) return nullptr;
-    const auto bytes = static_cast<uint64_t>(static_cast<int64_t>(data_type_.itemsize())) *
-                       static_cast<uint64_t>(storage_offset_);
-    return reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(storage_.data()) + bytes);
+    const int64_t bytes =
+        wrapping_mul(static_cast<int64_t>(data_type_.itemsize()), storage_offset_);
+    return reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(storage_.data()) +
+                                   static_cast<uint64_t>(bytes));
   }
   bool storage_initialized() const {
     return (storage_.defined() && storage_.data() != nullptr) || numel() == 0;

@@ -18,6 +18,7 @@
 #include "aten/OpMathType.h"
 #include "aten/native/BinaryOps.h"
 #include "aten/native/cpu/Loops.h"
+#include "c10/util/WrappingArithmetic.h"
 
 namespace at {
 namespace native {
@@ -184,7 +185,7 @@ T div_floor_floating(T a, T b) {
 template <typename T>
 T div_trunc_integer(T a, T b) {
   if (std::is_signed<T>::value && b == T(-1)) {
-    return static_cast<T>(uint64_t{0} - static_cast<uint64_t>(a));
+    return static_cast<T>(c10::wrapping_sub(0, a));
   }
   return a / b;
 }
