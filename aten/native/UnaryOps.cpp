@@ -1,11 +1,12 @@
-// neg, abs, conj_physical, exp, log, sqrt: argument checks, the TensorIterator, and the kernel stub
+// The unary elementwise operators: argument checks, the TensorIterator, and the kernel stub
 // (aten/native/cpu/UnaryOpsKernel.cpp). libtorch's aten/src/ATen/native/UnaryOps.cpp.
 //
-// neg and abs keep the input's dtype (unary_op: an out= tensor must have it too, "Found dtype
-// Float but expected Long"). exp, log and sqrt promote integer and bool inputs to the default
-// float dtype (unary_float_op: exp_ of a Long tensor is "result type Float can't be cast to the
-// desired output type Long"). The functional, in-place and out= forms share one body each, as in
-// BinaryOps.cpp (see Note [Functional, in-place and out= share one body] there).
+// neg, abs, floor, ceil, trunc, round and sign keep the input's dtype (unary_op: an out= tensor
+// must have it too, "Found dtype Float but expected Long"). exp, log, sin, sigmoid and the other
+// floating-point functions promote integer and bool inputs to the default float dtype
+// (unary_float_op: exp_ of a Long tensor is "result type Float can't be cast to the desired output
+// type Long"). The functional, in-place and out= forms share one body each, as in BinaryOps.cpp
+// (see Note [Functional, in-place and out= share one body] there).
 
 #include "aten/native/UnaryOps.h"
 #include "aten/ATen.h"
@@ -17,8 +18,32 @@ namespace native {
 DEFINE_DISPATCH(neg_stub);
 DEFINE_DISPATCH(abs_stub);
 DEFINE_DISPATCH(exp_stub);
+DEFINE_DISPATCH(expm1_stub);
+DEFINE_DISPATCH(exp2_stub);
 DEFINE_DISPATCH(log_stub);
+DEFINE_DISPATCH(log2_stub);
+DEFINE_DISPATCH(log10_stub);
+DEFINE_DISPATCH(log1p_stub);
+DEFINE_DISPATCH(sin_stub);
+DEFINE_DISPATCH(cos_stub);
+DEFINE_DISPATCH(tan_stub);
+DEFINE_DISPATCH(asin_stub);
+DEFINE_DISPATCH(acos_stub);
+DEFINE_DISPATCH(atan_stub);
+DEFINE_DISPATCH(sinh_stub);
+DEFINE_DISPATCH(cosh_stub);
+DEFINE_DISPATCH(tanh_stub);
+DEFINE_DISPATCH(erf_stub);
+DEFINE_DISPATCH(erfc_stub);
 DEFINE_DISPATCH(sqrt_stub);
+DEFINE_DISPATCH(rsqrt_stub);
+DEFINE_DISPATCH(reciprocal_stub);
+DEFINE_DISPATCH(sigmoid_stub);
+DEFINE_DISPATCH(floor_stub);
+DEFINE_DISPATCH(ceil_stub);
+DEFINE_DISPATCH(trunc_stub);
+DEFINE_DISPATCH(round_stub);
+DEFINE_DISPATCH(sign_stub);
 DEFINE_DISPATCH(conj_physical_stub);
 
 namespace {
@@ -125,7 +150,7 @@ Tensor& conj_physical_(Tensor& self) {
   return self;
 }
 
-// ---- exp, log, sqrt --------------------------------------------------------------------------
+// ---- The floating-point functions: exp, log, sin, tanh, sigmoid, rsqrt, ... ------------------
 
 #define MINIATEN_DEFINE_UNARY_FLOAT(name)                    \
   Tensor name(const Tensor& self) {                          \
@@ -142,10 +167,129 @@ Tensor& conj_physical_(Tensor& self) {
   }
 
 MINIATEN_DEFINE_UNARY_FLOAT(exp)
+MINIATEN_DEFINE_UNARY_FLOAT(expm1)
+MINIATEN_DEFINE_UNARY_FLOAT(exp2)
 MINIATEN_DEFINE_UNARY_FLOAT(log)
+MINIATEN_DEFINE_UNARY_FLOAT(log2)
+MINIATEN_DEFINE_UNARY_FLOAT(log10)
+MINIATEN_DEFINE_UNARY_FLOAT(log1p)
+MINIATEN_DEFINE_UNARY_FLOAT(sin)
+MINIATEN_DEFINE_UNARY_FLOAT(cos)
+MINIATEN_DEFINE_UNARY_FLOAT(tan)
+MINIATEN_DEFINE_UNARY_FLOAT(asin)
+MINIATEN_DEFINE_UNARY_FLOAT(acos)
+MINIATEN_DEFINE_UNARY_FLOAT(atan)
+MINIATEN_DEFINE_UNARY_FLOAT(sinh)
+MINIATEN_DEFINE_UNARY_FLOAT(cosh)
+MINIATEN_DEFINE_UNARY_FLOAT(tanh)
+MINIATEN_DEFINE_UNARY_FLOAT(erf)
+MINIATEN_DEFINE_UNARY_FLOAT(erfc)
 MINIATEN_DEFINE_UNARY_FLOAT(sqrt)
+MINIATEN_DEFINE_UNARY_FLOAT(rsqrt)
+MINIATEN_DEFINE_UNARY_FLOAT(reciprocal)
+MINIATEN_DEFINE_UNARY_FLOAT(sigmoid)
 
 #undef MINIATEN_DEFINE_UNARY_FLOAT
+
+// ---- floor, ceil, trunc, round, sign: the input's dtype ----------------------------------------
+// An integer tensor is already whole: libtorch copies it (a new tensor, nothing in place, a copy
+// into out=) without the kernel. Bool reaches the kernel, which raises as libtorch's does.
+
+namespace {
+
+template <typename Stub>
+TensorIterator run_rounding(Stub& stub, Tensor& out, const Tensor& self, const char* name) {
+  TORCH_CHECK(!self.is_complex(), name, " is not supported for complex inputs");
+  auto iter = TensorIterator::unary_op(out, self);
+  if (iter.device_type() == c10::kMeta) return iter;
+  if (c10::isIntegralType(self.scalar_type(), /*includeBool=*/false)) {
+    if (!iter.output().is_same(self)) iter.output().copy_(self);
+    return iter;
+  }
+  stub(iter.device_type(), iter);
+  return iter;
+}
+
+void sign_check(const Tensor& self) {
+  TORCH_CHECK(!self.is_complex(),
+              "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
+              "torch.sgn instead.");
+}
+
+}  // namespace
+
+// round of a complex tensor reaches the kernel: "round_vml_cpu" not implemented for
+// 'ComplexFloat', libtorch's text (it has no complex check of its own for round).
+#define MINIATEN_DEFINE_ROUNDING(name, check_name)                    \
+  Tensor name(const Tensor& self) {                                   \
+    Tensor out;                                                       \
+    return run_rounding(name##_stub, out, self, check_name).output(); \
+  }                                                                   \
+  Tensor& name##_(Tensor& self) {                                     \
+    run_rounding(name##_stub, self, self, check_name);                \
+    return self;                                                      \
+  }                                                                   \
+  Tensor& name##_out(const Tensor& self, Tensor& out) {               \
+    run_rounding(name##_stub, out, self, check_name);                 \
+    return out;                                                       \
+  }
+
+MINIATEN_DEFINE_ROUNDING(floor, "floor")
+MINIATEN_DEFINE_ROUNDING(ceil, "ceil")
+MINIATEN_DEFINE_ROUNDING(trunc, "trunc")
+
+#undef MINIATEN_DEFINE_ROUNDING
+
+Tensor round(const Tensor& self) {
+  Tensor out;
+  auto iter = TensorIterator::unary_op(out, self);
+  if (iter.device_type() != c10::kMeta) {
+    if (c10::isIntegralType(self.scalar_type(), /*includeBool=*/false)) {
+      iter.output().copy_(self);
+    } else {
+      round_stub(iter.device_type(), iter);
+    }
+  }
+  return iter.output();
+}
+
+Tensor& round_(Tensor& self) {
+  if (c10::isIntegralType(self.scalar_type(), /*includeBool=*/false)) {
+    TensorIterator::unary_op(self, self);  // the checks only
+    return self;
+  }
+  run_unary(round_stub, self, self);
+  return self;
+}
+
+Tensor& round_out(const Tensor& self, Tensor& out) {
+  auto iter = TensorIterator::unary_op(out, self);
+  if (iter.device_type() == c10::kMeta) return out;
+  if (c10::isIntegralType(self.scalar_type(), /*includeBool=*/false)) {
+    if (!out.is_same(self)) out.copy_(self);
+  } else {
+    round_stub(iter.device_type(), iter);
+  }
+  return out;
+}
+
+Tensor sign(const Tensor& self) {
+  sign_check(self);
+  Tensor out;
+  return run_unary(sign_stub, out, self).output();
+}
+
+Tensor& sign_(Tensor& self) {
+  sign_check(self);
+  run_unary(sign_stub, self, self);
+  return self;
+}
+
+Tensor& sign_out(const Tensor& self, Tensor& out) {
+  sign_check(self);
+  run_unary(sign_stub, out, self);
+  return out;
+}
 
 }  // namespace native
 }  // namespace at

@@ -19,10 +19,10 @@
 // libtorch writes one specialization per ISA and type with intrinsics (vec256_float.h, ...).
 // Here every type shares one template over `T __attribute__((vector_size(N)))`: the same source
 // compiles for baseline x86-64, AVX2 and AVX-512 and the compiler picks the instructions of
-// whatever -m flags the file is compiled with. Lanes without a vector instruction (exp, log,
-// integer division) are computed one by one with the std:: function, which is exactly what
-// the scalar code computes. (One GCC weakness needs working around: see Note [Comparisons are
-// made register-wide] in VecBase.h.)
+// whatever -m flags the file is compiled with. The math functions (exp, sin, pow, floor, ...)
+// are SLEEF's vector functions or single instructions (VecMath.h, Note [Which function computes
+// each lane]); integer division is computed lane by lane, as the scalar code does. (One GCC
+// weakness needs working around: see Note [Comparisons are made register-wide] in VecBase.h.)
 //
 // Note [Storage lanes and compute lanes]
 // A vector stores its lanes as `storage` and computes on them as `compute` (detail::Lane):
@@ -49,8 +49,10 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "aten/cpu/vec/VecBase.h"
+#include "aten/cpu/vec/VecMath.h"
 #include "c10/util/BFloat16.h"
 #include "c10/util/Half.h"
 
@@ -98,6 +100,8 @@ class Vectorized {
       __attribute__((vector_size(sizeof(storage_t) * kLanes), aligned(1), may_alias));
 
  public:
+  template <typename U>
+  friend class Vectorized;
   using value_type = T;
   using size_type = int;
   static constexpr size_type size() { return kLanes; }
@@ -179,18 +183,71 @@ class Vectorized {
     }
   }
 
-  // Floating types only (integer tensors are promoted to float before these ops).
-  Vectorized exp() const {
-    return map_float([](compute_t x) { return std::exp(x); });
+  // ---- Math, floating types only (integer tensors are promoted to float before these ops) ----
+  // SLEEF or one instruction in AVX2/AVX512, std:: lane by lane in DEFAULT: see
+  // Note [Which function computes each lane] in VecMath.h. Half and BFloat16 compute in float.
+#define MINIATEN_VEC_MATH_UNARY(name)                    \
+  Vectorized name() const {                              \
+    return from_compute(detail::v##name(float_lanes())); \
   }
-  Vectorized log() const {
-    return map_float([](compute_t x) { return std::log(x); });
+#define MINIATEN_VEC_MATH_BINARY(name)                                    \
+  Vectorized name(const Vectorized& o) const {                            \
+    return from_compute(detail::v##name(float_lanes(), o.float_lanes())); \
   }
-  Vectorized sqrt() const {
-    return map_float([](compute_t x) { return std::sqrt(x); });
-  }
+  MINIATEN_VEC_MATH_UNARY(exp)
+  MINIATEN_VEC_MATH_UNARY(expm1)
+  MINIATEN_VEC_MATH_UNARY(exp2)
+  MINIATEN_VEC_MATH_UNARY(log)
+  MINIATEN_VEC_MATH_UNARY(log2)
+  MINIATEN_VEC_MATH_UNARY(log10)
+  MINIATEN_VEC_MATH_UNARY(log1p)
+  MINIATEN_VEC_MATH_UNARY(sin)
+  MINIATEN_VEC_MATH_UNARY(cos)
+  MINIATEN_VEC_MATH_UNARY(tan)
+  MINIATEN_VEC_MATH_UNARY(asin)
+  MINIATEN_VEC_MATH_UNARY(acos)
+  MINIATEN_VEC_MATH_UNARY(atan)
+  MINIATEN_VEC_MATH_UNARY(sinh)
+  MINIATEN_VEC_MATH_UNARY(cosh)
+  MINIATEN_VEC_MATH_UNARY(tanh)
+  MINIATEN_VEC_MATH_UNARY(erf)
+  MINIATEN_VEC_MATH_UNARY(erfc)
+  MINIATEN_VEC_MATH_UNARY(sqrt)
+  MINIATEN_VEC_MATH_UNARY(floor)
+  MINIATEN_VEC_MATH_UNARY(ceil)
+  MINIATEN_VEC_MATH_UNARY(trunc)
+  MINIATEN_VEC_MATH_UNARY(round)  // halfway cases to even
+  MINIATEN_VEC_MATH_BINARY(atan2)
+  MINIATEN_VEC_MATH_BINARY(pow)
+  MINIATEN_VEC_MATH_BINARY(fmod)
+  MINIATEN_VEC_MATH_BINARY(hypot)
+#undef MINIATEN_VEC_MATH_UNARY
+#undef MINIATEN_VEC_MATH_BINARY
   Vectorized reciprocal() const {
-    return map_float([](compute_t x) { return compute_t(1) / x; });
+    return from_compute(ComputeVec{} + 1 / float_lanes());
+  }
+  // 1 / sqrt(x), as libtorch: not the approximate rsqrt instruction.
+  Vectorized rsqrt() const {
+    return from_compute(ComputeVec{} + 1 / detail::vsqrt(float_lanes()));
+  }
+
+  // ---- Half and BFloat16 in float (libtorch's convert_bfloat16_float / convert_float_bfloat16)
+  // The lanes as two float vectors (first half, second half), and back, rounding once: for a
+  // compound expression (sigmoid's 1 / (1 + exp(-x))) computed in float and rounded at the end,
+  // where the operators on Vectorized<T> would round after each step.
+  std::pair<Vectorized<float>, Vectorized<float>> to_float() const {
+    static_assert(sizeof(storage_t) == 2 && std::is_same<compute_t, float>::value,
+                  "Vectorized::to_float is for Half and BFloat16");
+    const ComputeVec c = to_compute();
+    constexpr auto lo = std::make_index_sequence<kLanes / 2>{};
+    constexpr auto hi = detail::offset_by<kLanes / 2>(lo);
+    return {Vectorized<float>::from_storage(detail::shuffle(c, c, lo)),
+            Vectorized<float>::from_storage(detail::shuffle(c, c, hi))};
+  }
+  static Vectorized from_float(const Vectorized<float>& lo, const Vectorized<float>& hi) {
+    static_assert(sizeof(storage_t) == 2 && std::is_same<compute_t, float>::value,
+                  "Vectorized::from_float is for Half and BFloat16");
+    return from_compute(detail::shuffle(lo.v_, hi.v_, std::make_index_sequence<kLanes>{}));
   }
 
   // ---- Comparisons: masks (see Note [Masks]) ----------------------------------------------
@@ -214,12 +271,24 @@ class Vectorized {
   }
 
   // ---- Comparisons: 1 or 0 as values of T --------------------------------------------------
-  Vectorized eq(const Vectorized& o) const { return ones_where(*this == o); }
-  Vectorized ne(const Vectorized& o) const { return ones_where(*this != o); }
-  Vectorized lt(const Vectorized& o) const { return ones_where(*this < o); }
-  Vectorized le(const Vectorized& o) const { return ones_where(*this <= o); }
-  Vectorized gt(const Vectorized& o) const { return ones_where(*this > o); }
-  Vectorized ge(const Vectorized& o) const { return ones_where(*this >= o); }
+  Vectorized eq(const Vectorized& o) const {
+    return ones_where(*this == o);
+  }
+  Vectorized ne(const Vectorized& o) const {
+    return ones_where(*this != o);
+  }
+  Vectorized lt(const Vectorized& o) const {
+    return ones_where(*this < o);
+  }
+  Vectorized le(const Vectorized& o) const {
+    return ones_where(*this <= o);
+  }
+  Vectorized gt(const Vectorized& o) const {
+    return ones_where(*this > o);
+  }
+  Vectorized ge(const Vectorized& o) const {
+    return ones_where(*this >= o);
+  }
 
   // ---- Bitwise, on the stored bits (for masks) ---------------------------------------------
   friend Vectorized operator&(const Vectorized& a, const Vectorized& b) {
@@ -245,7 +314,9 @@ class Vectorized {
   }
 
  private:
-  C10_ALWAYS_INLINE StorageMask bits() const { return detail::bitcast<StorageMask>(v_); }
+  C10_ALWAYS_INLINE StorageMask bits() const {
+    return detail::bitcast<StorageMask>(v_);
+  }
   // By value: loadu passes a 1-byte-aligned UnalignedVec, which a StorageVec& must not bind to
   // (see Note [Vector helpers take their operands by value] in VecBase.h).
   C10_ALWAYS_INLINE static Vectorized from_storage(StorageVec s) {
@@ -279,11 +350,10 @@ class Vectorized {
     return from_compute(
         detail::select(detail::compare<ComputeMask>(x, x, detail::NotEqual()), x, m));
   }
-  template <typename F>
-  Vectorized map_float(const F& f) const {
+  C10_ALWAYS_INLINE ComputeVec float_lanes() const {
     static_assert(std::is_floating_point<compute_t>::value,
-                  "Vectorized: exp/log/sqrt/reciprocal are for floating types");
-    return map(f);
+                  "Vectorized: the math functions are for floating types");
+    return to_compute();
   }
 
   // See Note [Storage lanes and compute lanes].
@@ -388,6 +458,31 @@ inline Vectorized<T> log(const Vectorized<T>& a) {
 template <typename T>
 inline Vectorized<T> sqrt(const Vectorized<T>& a) {
   return a.sqrt();
+}
+template <typename T>
+inline Vectorized<T> tanh(const Vectorized<T>& a) {
+  return a.tanh();
+}
+template <typename T>
+inline Vectorized<T> pow(const Vectorized<T>& a, const Vectorized<T>& b) {
+  return a.pow(b);
+}
+
+// std::max(a, lo) then std::min(., hi), lane by lane exactly as the scalar code: a NaN `a`
+// stays NaN, a NaN bound is ignored (libtorch's clamp kernels). min/max instructions would
+// agree on these lanes; the selects keep the rule visible.
+template <typename T>
+inline Vectorized<T> clamp_min(const Vectorized<T>& a, const Vectorized<T>& lo) {
+  return Vectorized<T>::blendv(a, lo, a < lo);
+}
+template <typename T>
+inline Vectorized<T> clamp_max(const Vectorized<T>& a, const Vectorized<T>& hi) {
+  return Vectorized<T>::blendv(a, hi, hi < a);
+}
+template <typename T>
+inline Vectorized<T> clamp(const Vectorized<T>& a, const Vectorized<T>& lo,
+                           const Vectorized<T>& hi) {
+  return clamp_max(clamp_min(a, lo), hi);
 }
 
 }  // namespace CPU_CAPABILITY

@@ -34,6 +34,18 @@
 // basic_loop. cpu_kernel and cpu_serial_kernel always use basic_loop; the compiler can still
 // auto-vectorize it when the strides turn out to be sizeof(T).
 //
+// Note [Vector math runs on partial vectors]
+// cpu_kernel_vec runs the scalar op on each row's tail and on strided rows. That is right where
+// op and vop compute the same bits: arithmetic, comparisons, sqrt, rounding. SLEEF's functions
+// (Note [Which function computes each lane] in VecMath.h) may differ from std:: by an ulp, and
+// exp(x) would then depend on whether x sat in a vector's worth of contiguous elements, in a
+// tail, or in a transposed tensor. cpu_vec_kernel takes only the vop and runs every element
+// through it: contiguous rows a vector at a time, the tail as a partial vector (the missing
+// lanes are 0 and their results dropped), strided operands gathered a vector's worth at a time
+// into a buffer and the output scattered back. libtorch's vml functions do the same with a
+// partial vector and a buffer. Padding lanes of 0 are harmless for floating-point math (no
+// trap); integer division, which would trap, never goes through cpu_vec_kernel.
+//
 // Note [Loop counters]
 // Tests check which loop ran through detail::loop_counters: while `enabled` is set, each block
 // adds 1 to the counter of the path it took. Off, a block pays one relaxed load and a
@@ -64,10 +76,12 @@ struct LoopCounters {
   std::atomic<int64_t> vectorized{0};         // every operand contiguous
   std::atomic<int64_t> vectorized_scalar{0};  // contiguous but one broadcast (stride 0) input
   std::atomic<int64_t> basic{0};              // element by element
+  std::atomic<int64_t> gathered{0};           // cpu_vec_kernel: strided lanes gathered
   void reset() {
     vectorized.store(0);
     vectorized_scalar.store(0);
     basic.store(0);
+    gathered.store(0);
   }
 };
 inline LoopCounters loop_counters;
@@ -261,6 +275,73 @@ struct VectorizedLoop2d {
   }
 };
 
+// cpu_vec_kernel's loop. See Note [Vector math runs on partial vectors].
+template <typename vop_t>
+struct VectorOnlyLoop2d {
+  vop_t vop;
+
+  using traits = function_traits<vop_t>;
+  using Vec = typename traits::result_type;
+  using scalar_t = typename Vec::value_type;
+  static constexpr int ntensors = traits::arity + 1;
+  static constexpr int64_t kSize = sizeof(scalar_t);
+
+  // Lanes [i, i + count) of the operand at base (count <= Vec::size()).
+  static Vec load(const char* base, int64_t stride, int64_t i, int64_t count) {
+    if (stride == kSize) {
+      return count == Vec::size() ? Vec::loadu(base + i * kSize)
+                                  : Vec::loadu(base + i * kSize, count);
+    }
+    if (stride == 0) return Vec(loop_detail::load<scalar_t>(base));
+    scalar_t buffer[Vec::size()];
+    for (int64_t k = 0; k < count; ++k)
+      buffer[k] = loop_detail::load<scalar_t>(base + (i + k) * stride);
+    return Vec::loadu(buffer, count);
+  }
+  static void store(const Vec& v, char* base, int64_t stride, int64_t i, int64_t count) {
+    if (stride == kSize) {
+      if (count == Vec::size()) {
+        v.store(base + i * kSize);
+      } else {
+        v.store(base + i * kSize, count);
+      }
+      return;
+    }
+    scalar_t buffer[Vec::size()];
+    v.store(buffer, count);
+    for (int64_t k = 0; k < count; ++k) {
+      *reinterpret_cast<scalar_t*>(base + (i + k) * stride) = buffer[k];
+    }
+  }
+  template <std::size_t... I>
+  Vec apply(char* const* data, const int64_t* strides, int64_t i, int64_t count,
+            std::index_sequence<I...>) const {
+    return vop(load(data[I + 1], strides[I + 1], i, count)...);
+  }
+
+  void operator()(char** base, const int64_t* strides, int64_t size0, int64_t size1) const {
+    bool any_strided = false;
+    bool any_broadcast = false;
+    for (int arg = 0; arg < ntensors; ++arg) {
+      any_strided |= strides[arg] != kSize && (arg == 0 || strides[arg] != 0);
+      any_broadcast |= arg > 0 && strides[arg] == 0;
+    }
+    detail::count(any_strided     ? detail::loop_counters.gathered
+                  : any_broadcast ? detail::loop_counters.vectorized_scalar
+                                  : detail::loop_counters.vectorized);
+    std::array<char*, ntensors> data;
+    std::copy_n(base, ntensors, data.data());
+    for (int64_t j = 0; j < size1; ++j) {
+      for (int64_t i = 0; i < size0; i += Vec::size()) {
+        const int64_t count = std::min<int64_t>(Vec::size(), size0 - i);
+        store(apply(data.data(), strides, i, count, std::make_index_sequence<traits::arity>{}),
+              data[0], strides[0], i, count);
+      }
+      for (int arg = 0; arg < ntensors; ++arg) data[arg] += strides[ntensors + arg];
+    }
+  }
+};
+
 template <typename op_t, typename vop_t>
 VectorizedLoop2d<op_t, vop_t> make_vectorized_loop2d(const op_t& op, const vop_t& vop) {
   return VectorizedLoop2d<op_t, vop_t>(op, vop);
@@ -320,6 +401,27 @@ void cpu_kernel_vec(TensorIteratorBase& iter, func_t&& op, vec_func_t&& vop,
                           "cpu_kernel_vec: op types do not match the operands' dtypes");
   }
   iter.for_each(make_vectorized_loop2d(op, vop), grain_size);
+  iter.cast_outputs();
+}
+
+// Every element through vop, whatever its layout: for functions whose vector and scalar forms
+// may differ in the last bits (SLEEF's). See Note [Vector math runs on partial vectors].
+//   cpu_vec_kernel(iter, [](Vectorized<scalar_t> a) { return a.exp(); });
+template <typename vec_func_t>
+void cpu_vec_kernel(TensorIteratorBase& iter, vec_func_t&& vop,
+                    int64_t grain_size = at::internal::GRAIN_SIZE) {
+  using vtraits = function_traits<vec_func_t>;
+  using Vec = typename vtraits::result_type;
+  using scalar_t = typename Vec::value_type;
+  static_assert(std::is_same<Vec, Vectorized<scalar_t>>::value,
+                "cpu_vec_kernel: vop must return a Vectorized");
+  TORCH_INTERNAL_ASSERT(iter.ninputs() == vtraits::arity);
+  TORCH_INTERNAL_ASSERT(iter.noutputs() == 1);
+  for (int arg = 0; arg < iter.ntensors(); ++arg) {
+    TORCH_INTERNAL_ASSERT(iter.dtype(arg) == c10::CppTypeToScalarType<scalar_t>::value,
+                          "cpu_vec_kernel: operand dtypes differ from the vop's");
+  }
+  iter.for_each(VectorOnlyLoop2d<std::decay_t<vec_func_t>>{vop}, grain_size);
   iter.cast_outputs();
 }
 
