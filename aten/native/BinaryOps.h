@@ -46,6 +46,15 @@ DECLARE_DISPATCH(structured_binary_fn, bitwise_and_stub);
 DECLARE_DISPATCH(structured_binary_fn, bitwise_or_stub);
 DECLARE_DISPATCH(structured_binary_fn, bitwise_xor_stub);
 
+// The binary math functions (BinaryMathOps.cpp): atan2 in the default float dtype for integer
+// inputs; hypot, fmod, maximum and minimum in the common dtype. fmod of integers raises
+// "ZeroDivisionError" on a 0 divisor; maximum and minimum propagate NaN.
+DECLARE_DISPATCH(structured_binary_fn, atan2_stub);
+DECLARE_DISPATCH(structured_binary_fn, hypot_stub);
+DECLARE_DISPATCH(structured_binary_fn, fmod_stub);
+DECLARE_DISPATCH(structured_binary_fn, maximum_stub);
+DECLARE_DISPATCH(structured_binary_fn, minimum_stub);
+
 // wrapped_scalar_tensor(other) already converted to result_type(self, other): what the Scalar
 // overloads pass on. See Note [Scalar overloads wrap their Scalar] in BinaryOps.cpp.
 TORCH_API Tensor wrapped_scalar_for(const Tensor& self, const c10::Scalar& other);

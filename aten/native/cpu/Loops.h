@@ -318,8 +318,15 @@ struct VectorOnlyLoop2d {
             std::index_sequence<I...>) const {
     return vop(load(data[I + 1], strides[I + 1], i, count)...);
   }
+  // Lanes [i, i + Vec::size()) of a row whose inputs are contiguous or broadcast (bcast).
+  template <std::size_t... I>
+  Vec apply_dense(char* const* data, const int64_t* strides, const Vec* bcast, int64_t i,
+                  std::index_sequence<I...>) const {
+    return vop((strides[I + 1] == 0 ? bcast[I] : Vec::loadu(data[I + 1] + i * kSize))...);
+  }
 
   void operator()(char** base, const int64_t* strides, int64_t size0, int64_t size1) const {
+    constexpr auto inputs = std::make_index_sequence<traits::arity>{};
     bool any_strided = false;
     bool any_broadcast = false;
     for (int arg = 0; arg < ntensors; ++arg) {
@@ -332,10 +339,20 @@ struct VectorOnlyLoop2d {
     std::array<char*, ntensors> data;
     std::copy_n(base, ntensors, data.data());
     for (int64_t j = 0; j < size1; ++j) {
-      for (int64_t i = 0; i < size0; i += Vec::size()) {
+      int64_t i = 0;
+      if (!any_strided) {
+        // Whole vectors straight from memory; the tail below as a partial one.
+        Vec bcast[traits::arity > 0 ? traits::arity : 1];
+        for (int arg = 1; arg < ntensors; ++arg) {
+          if (strides[arg] == 0) bcast[arg - 1] = Vec(loop_detail::load<scalar_t>(data[arg]));
+        }
+        for (; i + Vec::size() <= size0; i += Vec::size()) {
+          apply_dense(data.data(), strides, bcast, i, inputs).store(data[0] + i * kSize);
+        }
+      }
+      for (; i < size0; i += Vec::size()) {
         const int64_t count = std::min<int64_t>(Vec::size(), size0 - i);
-        store(apply(data.data(), strides, i, count, std::make_index_sequence<traits::arity>{}),
-              data[0], strides[0], i, count);
+        store(apply(data.data(), strides, i, count, inputs), data[0], strides[0], i, count);
       }
       for (int arg = 0; arg < ntensors; ++arg) data[arg] += strides[ntensors + arg];
     }
