@@ -4,11 +4,11 @@
 // Note [clamp's promotion and NaN bounds]
 // As libtorch 1.13. Scalar bounds take part in type promotion only when self is not floating:
 // clamp(Long, 0.5, 2) is Float, clamp(Float, 0, 2) stays Float; the in-place form refuses a
-// promotion ("result type Float can't be cast to the desired inplace output type Long";
-// clamp_min_/clamp_max_ say "desired output type"). A NaN Scalar bound makes every element NaN
-// (clamp with both bounds, clamp_min, clamp_max); clamp with one NaN bound given ignores it.
-// Tensor bounds are a TensorIterator over (self, min, max) in their common dtype: with one
-// bound, clamp is maximum or minimum (NaN-propagating), with both, NaN anywhere gives NaN.
+// promotion: "result type Float can't be cast to the desired output type Long" (libtorch 1.13
+// prints the dtype as a C++ type there, "long int": a slip, not copied). A NaN Scalar bound makes
+// every element NaN (clamp with both bounds, clamp_min, clamp_max); clamp with one NaN bound given
+// ignores it. Tensor bounds are a TensorIterator over (self, min, max) in their common dtype: with
+// one bound, clamp is maximum or minimum (NaN-propagating), with both, NaN anywhere gives NaN.
 // Complex tensors and bounds: "clamp is not supported for complex types".
 
 #include "aten/native/Clamp.h"
@@ -53,7 +53,7 @@ TensorIterator run_clamp_scalar(Tensor& out, const Tensor& self, const c10::opti
   TORCH_CHECK(min || max, "torch.clamp: At least one of 'min' or 'max' must not be None");
   const c10::ScalarType dtype = clamp_result_type(self, min, max);
   TORCH_CHECK(dtype == self.scalar_type() || !out.defined() || !out.is_same(self), "result type ",
-              dtype, " can't be cast to the desired inplace output type ", self.scalar_type());
+              dtype, " can't be cast to the desired output type ", self.scalar_type());
   auto iter = TensorIterator::unary_op(out, dtype == self.scalar_type() ? self : self.to(dtype));
   if (iter.device_type() == c10::kMeta) return iter;
   if (min && max) {
@@ -70,7 +70,7 @@ TensorIterator run_clamp_scalar(Tensor& out, const Tensor& self, const c10::opti
   return iter;
 }
 
-// clamp_min / clamp_max with a Scalar: the same promotion, "desired output type" in-place.
+// clamp_min / clamp_max with a Scalar: the same promotion and in-place check.
 template <typename Stub>
 TensorIterator run_clamp_bound(Stub& stub, Tensor& out, const Tensor& self, const Scalar& bound) {
   const c10::ScalarType dtype = clamp_result_type(self, bound, c10::nullopt);

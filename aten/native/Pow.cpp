@@ -36,8 +36,6 @@ TensorIterator run_pow_scalar(Tensor& out, const Tensor& base, const Scalar& exp
                 exponent.isIntegral(/*includeBool=*/true) && exponent.toLong() < 0),
               "Integers to negative integer powers are not allowed.");
   const c10::ScalarType common = at::result_type(base, exponent);
-  TORCH_CHECK(!out.defined() || !out.is_same(base) || common == base.scalar_type(), "result type ",
-              common, " can't be cast to the desired output type ", base.scalar_type());
   const Tensor converted = base.scalar_type() == common ? base : base.to(common);
   auto iter = TensorIterator::unary_op(out, converted);
   if (iter.device_type() == c10::kMeta) return iter;

@@ -157,9 +157,64 @@ MINIATEN_VEC_UNARY(log, _u10, std::log)
 MINIATEN_VEC_UNARY(log2, _u10, std::log2)
 MINIATEN_VEC_UNARY(log10, _u10, std::log10)
 MINIATEN_VEC_UNARY(log1p, _u10, std::log1p)
+// Note [SLEEF's trigonometric functions couple their lanes]
+// SLEEF's sin, cos and tan reduce the argument by pi/2 one of three ways (a short Cody-Waite
+// reduction, a longer one, Payne-Hanek), and choose the way for the whole vector from its
+// largest lane: cosf(-87.5) came out 0.894003391 beside small values and 0.894003451 beside
+// 1e30 (AVX2), both within 1 ulp. A value would then depend on its neighbours (libtorch's does).
+// vsin/vcos/vtan sort the lanes into the three magnitude classes first: a vector of one class
+// is one call; a mixed one takes a call per class present, every other lane replaced by a
+// value of that class, so each lane is reduced the way its own magnitude picks. The bounds are
+// SLEEF 3.5's TRIGRANGEMAX2 / TRIGRANGEMAX (sleefsimdsp.c, sleefsimddp.c); NaN and infinities
+// fall in the largest class.
+namespace coupled {
 MINIATEN_VEC_UNARY(sin, _u10, std::sin)
 MINIATEN_VEC_UNARY(cos, _u10, std::cos)
 MINIATEN_VEC_UNARY(tan, _u10, std::tan)
+}  // namespace coupled
+
+// f(x) with each lane computed in a vector of its own magnitude class.
+template <typename V, typename F>
+C10_ALWAYS_INLINE V per_magnitude_class(V x, F f) {
+#if defined(CPU_CAPABILITY_DEFAULT)
+  return f(x);  // std:: lane by lane: nothing couples
+#else
+  using E = lane_t<V>;
+  using M = MaskVec<E, lanes_of<V>()>;
+  constexpr E kShort = std::is_same<E, float>::value ? E(125) : E(15);
+  constexpr E kLong = std::is_same<E, float>::value ? E(39000) : E(1e14);
+  const M sign_bit = bitcast<M>(-V{});
+  const V magnitude = bitcast<V>(bitcast<M>(x) & ~sign_bit);
+  const M is_short = compare<M>(magnitude, kShort, Less());
+  const M is_long = ~compare<M>(magnitude, kLong, Less());  // NaN and inf too
+  const M is_middle = ~(is_short | is_long);
+  bool any_short = false, any_middle = false, any_long = false;
+  for (int i = 0; i < lanes_of<V>(); ++i) {
+    any_short |= is_short[i] != 0;
+    any_middle |= is_middle[i] != 0;
+    any_long |= is_long[i] != 0;
+  }
+  const int classes = int(any_short) + int(any_middle) + int(any_long);
+  if (classes <= 1) return f(x);
+  V r = f(select(is_short, x, V{}));
+  r = select(is_middle, f(select(is_middle, x, V{} + kShort)), r);
+  return select(is_long, f(select(is_long, x, V{} + kLong)), r);
+#endif
+}
+
+template <typename V>
+C10_ALWAYS_INLINE V vsin(V x) {
+  return per_magnitude_class(x, [](V v) { return coupled::vsin(v); });
+}
+template <typename V>
+C10_ALWAYS_INLINE V vcos(V x) {
+  return per_magnitude_class(x, [](V v) { return coupled::vcos(v); });
+}
+template <typename V>
+C10_ALWAYS_INLINE V vtan(V x) {
+  return per_magnitude_class(x, [](V v) { return coupled::vtan(v); });
+}
+
 MINIATEN_VEC_UNARY(asin, _u10, std::asin)
 MINIATEN_VEC_UNARY(acos, _u10, std::acos)
 MINIATEN_VEC_UNARY(atan, _u10, std::atan)

@@ -223,12 +223,13 @@ class Vectorized {
   MINIATEN_VEC_MATH_BINARY(hypot)
 #undef MINIATEN_VEC_MATH_UNARY
 #undef MINIATEN_VEC_MATH_BINARY
+  // (ComputeVec{} + 1) is a vector of ones; 0 + 1 / x would turn 1 / -inf = -0 into +0.
   Vectorized reciprocal() const {
-    return from_compute(ComputeVec{} + 1 / float_lanes());
+    return from_compute((ComputeVec{} + 1) / float_lanes());
   }
   // 1 / sqrt(x), as libtorch: not the approximate rsqrt instruction.
   Vectorized rsqrt() const {
-    return from_compute(ComputeVec{} + 1 / detail::vsqrt(float_lanes()));
+    return from_compute((ComputeVec{} + 1) / detail::vsqrt(float_lanes()));
   }
 
   // ---- Half and BFloat16 in float (libtorch's convert_bfloat16_float / convert_float_bfloat16)
