@@ -173,6 +173,32 @@ MINIATEN_VEC_UNARY(cos, _u10, std::cos)
 MINIATEN_VEC_UNARY(tan, _u10, std::tan)
 }  // namespace coupled
 
+// Whether any lane of a mask (as compare makes it) is set: one test instruction per register.
+template <typename M>
+C10_ALWAYS_INLINE bool any_set(M m) {
+#if defined(CPU_CAPABILITY_DEFAULT)
+  for (int i = 0; i < lanes_of<M>(); ++i) {
+    if (m[i] != 0) return true;
+  }
+  return false;
+#else
+  constexpr std::size_t kLanes = lanes_of<M>();
+  if constexpr (sizeof(M) > kRegisterBytes) {
+    constexpr auto lo = std::make_index_sequence<kLanes / 2>{};
+    constexpr auto hi = offset_by<kLanes / 2>(lo);
+    return any_set(shuffle(m, m, lo)) || any_set(shuffle(m, m, hi));
+  } else {
+#if defined(CPU_CAPABILITY_AVX512)
+    const __m512i r = bitcast<__m512i>(m);
+    return _mm512_test_epi64_mask(r, r) != 0;
+#else
+    const __m256i r = bitcast<__m256i>(m);
+    return _mm256_testz_si256(r, r) == 0;
+#endif
+  }
+#endif
+}
+
 // f(x) with each lane computed in a vector of its own magnitude class.
 template <typename V, typename F>
 C10_ALWAYS_INLINE V per_magnitude_class(V x, F f) {
@@ -186,16 +212,11 @@ C10_ALWAYS_INLINE V per_magnitude_class(V x, F f) {
   const M sign_bit = bitcast<M>(-V{});
   const V magnitude = bitcast<V>(bitcast<M>(x) & ~sign_bit);
   const M is_short = compare<M>(magnitude, kShort, Less());
+  if (!any_set(~is_short)) return f(x);                     // the usual case
   const M is_long = ~compare<M>(magnitude, kLong, Less());  // NaN and inf too
   const M is_middle = ~(is_short | is_long);
-  bool any_short = false, any_middle = false, any_long = false;
-  for (int i = 0; i < lanes_of<V>(); ++i) {
-    any_short |= is_short[i] != 0;
-    any_middle |= is_middle[i] != 0;
-    any_long |= is_long[i] != 0;
-  }
-  const int classes = int(any_short) + int(any_middle) + int(any_long);
-  if (classes <= 1) return f(x);
+  const int classes = int(any_set(is_short)) + int(any_set(is_middle)) + int(any_set(is_long));
+  if (classes == 1) return f(x);
   V r = f(select(is_short, x, V{}));
   r = select(is_middle, f(select(is_middle, x, V{} + kShort)), r);
   return select(is_long, f(select(is_long, x, V{} + kLong)), r);
