@@ -13,8 +13,12 @@ const at::ScalarType kAllTypes[] = {at::kByte,  at::kChar,   at::kShort, at::kIn
                                     at::kLong,  at::kHalf,   at::kFloat, at::kDouble,
                                     at::kBool,  at::kBFloat16};
 
-// Values that exercise truncation toward zero, negatives into unsigned, and rounding.
-const double kSource[] = {0.0, 1.0, -1.0, 2.5, -2.75, 100.0, 0.1, 3.999, -0.5, 255.0, 65504.0};
+// Values that exercise truncation toward zero, negatives into unsigned, rounding, and Half's
+// subnormals and overflow; repeated past any vector's lanes so that the vector conversions
+// (aten/cpu/vec/VecConvert.h) and their tails both run.
+const double kSource[] = {0.0,   1.0,     -1.0, 2.5,  -2.75,   100.0, 0.1,       3.999,  -0.5,
+                          255.0, 65504.0, -0.0, 1e-6, 70000.0, NAN,   -INFINITY, 1.0 / 3};
+constexpr int64_t kSourceSize = sizeof(kSource) / sizeof(kSource[0]);
 
 class CopyDtypes
     : public ::testing::TestWithParam<std::tuple<at::ScalarType, at::ScalarType>> {};
@@ -23,14 +27,12 @@ TEST_P(CopyDtypes, ConvertsLikeCConvert) {
   // Not a structured binding: lambdas below capture these, which C++17 clang refuses.
   const at::ScalarType src_type = std::get<0>(GetParam());
   const at::ScalarType dst_type = std::get<1>(GetParam());
-  const int64_t n = sizeof(kSource) / sizeof(kSource[0]);
-  at::Tensor src64 = at::empty({n}, at::kDouble);
-  for (int64_t i = 0; i < n; ++i) src64.data_ptr<double>()[i] = kSource[i];
+  const int64_t n = 5 * kSourceSize;
   // The source dtype's own values, built element by element with the reference conversion.
   at::Tensor src = at::empty({n}, src_type);
   for (int64_t i = 0; i < n; ++i) {
     c10::cast_and_store(src_type, static_cast<char*>(src.data_ptr()) + i * src.element_size(),
-                        kSource[i]);
+                        kSource[i % kSourceSize]);
   }
   at::Tensor dst = at::empty({n}, dst_type);
   dst.copy_(src);

@@ -2,9 +2,10 @@
 # bench_vecmath beside libtorch 1.13, both of libtorch's CPU capabilities, in one run:
 #   tools/bench/compare_vecmath.sh [build-dir] [rounds] [filter]
 # Prints Gelem/s for miniaten, libtorch (default: AVX2 kernels) and libtorch with
-# ATEN_CPU_CAPABILITY=avx512, and miniaten's ratio to the better libtorch column. The three
-# programs run in turn `rounds` times and each keeps its best (this 2-core machine is shared:
-# the best of a few runs is the least disturbed one).
+# ATEN_CPU_CAPABILITY=avx512, and miniaten's ratio to the better libtorch column. Each benchmark
+# runs in the three programs in turn, `rounds` times, and each keeps its best (this 2-core
+# machine is shared and its speed drifts by a third over minutes: the best of a few close runs
+# is the least disturbed one).
 set -euo pipefail
 build=${1:-build}
 rounds=${2:-3}
@@ -14,11 +15,16 @@ theirs="$build/tools/bench/bench_vecmath_libtorch"
 [ -x "$theirs" ] || { echo "compare_vecmath: $theirs not built (libtorch-dev missing?)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-args=(--benchmark_filter="$filter" --benchmark_min_time=0.2 --benchmark_format=csv)
-for r in $(seq "$rounds"); do
-  "$mine" "${args[@]}" 2>/dev/null >> "$tmp/mine.csv"
-  "$theirs" "${args[@]}" 2>/dev/null >> "$tmp/lt.csv"
-  ATEN_CPU_CAPABILITY=avx512 "$theirs" "${args[@]}" 2>/dev/null >> "$tmp/lt512.csv"
+# Benchmark by benchmark, the three programs in turn, so that a slow spell of the machine hits
+# all three alike.
+args=(--benchmark_min_time=0.2 --benchmark_format=csv)
+for name in $("$mine" --benchmark_list_tests --benchmark_filter="$filter"); do
+  for r in $(seq "$rounds"); do
+    "$mine" "${args[@]}" --benchmark_filter="^${name}\$" 2>/dev/null | grep '^"' >> "$tmp/mine.csv"
+    "$theirs" "${args[@]}" --benchmark_filter="^${name}\$" 2>/dev/null | grep '^"' >> "$tmp/lt.csv"
+    ATEN_CPU_CAPABILITY=avx512 "$theirs" "${args[@]}" --benchmark_filter="^${name}\$" 2>/dev/null |
+      grep '^"' >> "$tmp/lt512.csv"
+  done
 done
 # CSV: name,iterations,real_time,cpu_time,time_unit,bytes_per_second,items_per_second,...
 # Rows without items (the small-tensor ones) compare per-call times in ns instead (lower is

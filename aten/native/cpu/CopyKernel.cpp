@@ -14,7 +14,8 @@
 //    transpose, and NCHW <-> NHWC copies, where libtorch reads element by element with a large
 //    stride (REFERENCE.md section 4);
 //  * same dtype otherwise -> a strided element loop on a carrier of the element's size ("basic");
-//  * different dtypes -> an element loop converting with c10::convert ("convert").
+//  * different dtypes -> an element loop converting with c10::convert ("convert"); contiguous
+//    rows of the floating conversions with vector instructions (aten/cpu/vec/VecConvert.h).
 // Same-dtype loops move bytes through carriers (uint8/16/32/64, and c10::complex<double> for
 // 16 bytes), so one instantiation per element size serves all twelve dtypes. The name of the loop
 // that ran goes to last_copy_loop().
@@ -23,6 +24,7 @@
 #include <cstring>
 
 #include "aten/Dispatch.h"
+#include "aten/cpu/vec/VecConvert.h"
 #include "aten/native/Copy.h"
 #include "aten/native/cpu/CopyTranspose.h"
 
@@ -137,10 +139,15 @@ void convert_loop(char** data, const int64_t* strides, int64_t size0, int64_t si
     const char* s = data[1] + j * strides[3];
     if (strides[0] == static_cast<int64_t>(sizeof(dst_t)) &&
         strides[1] == static_cast<int64_t>(sizeof(src_t))) {
-      // Contiguous rows: a plain loop the compiler vectorizes.
+      // Contiguous rows: vector conversions where they round as c10::convert does
+      // (aten/cpu/vec/VecConvert.h), else a plain loop the compiler may vectorize.
       dst_t* op = reinterpret_cast<dst_t*>(o);
       const src_t* sp = reinterpret_cast<const src_t*>(s);
-      for (int64_t i = 0; i < size0; ++i) op[i] = c10::convert<dst_t>(sp[i]);
+      if constexpr (vec::can_convert<dst_t, src_t>()) {
+        vec::convert(sp, op, size0);
+      } else {
+        for (int64_t i = 0; i < size0; ++i) op[i] = c10::convert<dst_t>(sp[i]);
+      }
     } else {
       for (int64_t i = 0; i < size0; ++i) {
         *reinterpret_cast<dst_t*>(o + i * strides[0]) =

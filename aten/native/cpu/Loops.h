@@ -340,7 +340,18 @@ struct VectorOnlyLoop2d {
     std::copy_n(base, ntensors, data.data());
     for (int64_t j = 0; j < size1; ++j) {
       int64_t i = 0;
-      if (!any_strided) {
+      if constexpr (traits::arity == 1) {
+        // The common unary case as libtorch's vec::map: two pointers in registers across the
+        // call into SLEEF.
+        if (!any_strided && strides[1] == kSize) {
+          const char* in = data[1];
+          char* out = data[0];
+          for (; i + Vec::size() <= size0; i += Vec::size()) {
+            vop(Vec::loadu(in + i * kSize)).store(out + i * kSize);
+          }
+        }
+      }
+      if (!any_strided && i == 0) {
         // Whole vectors straight from memory; the tail below as a partial one.
         Vec bcast[traits::arity > 0 ? traits::arity : 1];
         for (int arg = 1; arg < ntensors; ++arg) {
