@@ -332,3 +332,35 @@ TEST(RoundingOps, SignOfEveryDtype) {
 }
 
 }  // namespace
+
+namespace {
+
+// See Note [Operators without derivatives yet] in aten/autograd/VariableTypeNotImplemented.cpp.
+TEST(MathAutograd, RefusedWhereADerivativeIsNeededUntilOneExists) {
+  Tensor x = at::ones({3});
+  x.set_requires_grad(true);
+  EXPECT_EQ(error_of([&] { at::sin(x); }), "derivative for aten::sin is not implemented");
+  EXPECT_EQ(error_of([&] { at::pow(x, 2.5); }), "derivative for aten::pow is not implemented");
+  EXPECT_EQ(error_of([&] { at::clamp(x, 0, 1); }), "derivative for aten::clamp is not implemented");
+  Tensor out0 = at::empty({3});
+  EXPECT_EQ(error_of([&] { at::sin_out(out0, x); }),
+            "sin(): functions with out=... arguments don't support automatic differentiation, but "
+            "one of the arguments requires grad.");
+  {
+    at::NoGradGuard no_grad;
+    EXPECT_TRUE(same_tensor(at::sin(x), at::sin(at::ones({3}))));
+  }
+  // Without requires_grad the operators run, and their writes count.
+  Tensor y = at::ones({3});
+  const auto v = y._version();
+  y.sin_();
+  EXPECT_EQ(y._version(), v + 1);
+  Tensor out = at::empty({3});
+  const auto w = out._version();
+  at::tanh_out(out, y);
+  EXPECT_EQ(out._version(), w + 1);
+  y.clamp_(0, 0.5);
+  EXPECT_EQ(y._version(), v + 2);
+}
+
+}  // namespace

@@ -1,0 +1,66 @@
+// The Autograd kernel of the operators that have forward kernels and no derivative formulas yet:
+// the math functions added with the vector math (sin, tanh, pow, clamp, silu, ...; their
+// derivatives come with the operators a model needs).
+//
+// Note [Operators without derivatives yet]
+// Were the Autograd key left to fall through for them, sin of a tensor that requires grad would
+// come out detached: a training loop would silently stop learning through it. So this kernel,
+// with grad mode on and any tensor argument requiring grad, refuses at the call: "derivative for
+// aten::sin is not implemented", the text of libtorch's NotImplemented node (libtorch's
+// autogradNotImplementedFallback lets the forward run and raises it in backward; at the call it
+// names the operator where it was used, before any work is lost). Otherwise it runs the operator
+// below autograd, where the generated ADInplaceOrView kernel bumps the version of what it
+// writes (Note [Who bumps the version counter] in codegen/Emit.cpp). The out= forms are not
+// here: the generated out= Autograd kernels already refuse a tensor that requires grad (Note
+// [out= variants under autograd] in codegen/Emit.cpp).
+
+#include <string>
+
+#include "aten/ATen.h"
+#include "aten/autograd/GradMode.h"
+#include "dispatcher/Library.h"
+
+namespace torch {
+namespace autograd {
+
+namespace {
+
+void derivative_not_implemented(const c10::OperatorHandle& op, c10::DispatchKeySet ks,
+                                torch::jit::Stack* stack) {
+  if (at::GradMode::is_enabled()) {
+    const size_t n = op.schema().arguments().size();
+    for (size_t i = 0; i < n; ++i) {
+      const c10::IValue& arg = torch::jit::peek(stack, i, n);
+      TORCH_CHECK(!(arg.isTensor() && arg.toTensor().defined() && arg.toTensor().requires_grad()),
+                  "derivative for ", op.schema().name(), " is not implemented");
+    }
+  }
+  op.redispatchBoxed(ks & c10::after_autograd_keyset, stack);
+}
+
+}  // namespace
+
+TORCH_LIBRARY_IMPL(aten, Autograd, m) {
+  auto add = [&](const char* name) {
+    m.impl(name, torch::CppFunction::makeFromBoxedFunction<&derivative_not_implemented>().debug(
+                     "derivative_not_implemented"));
+  };
+  for (const char* op :
+       {"expm1", "exp2",       "log2",    "log10",     "log1p",    "sin",   "cos",   "tan",
+        "asin",  "acos",       "atan",    "sinh",      "cosh",     "tanh",  "erf",   "erfc",
+        "rsqrt", "reciprocal", "sigmoid", "floor",     "ceil",     "trunc", "round", "sign",
+        "silu",  "gelu",       "clamp",   "clamp_min", "clamp_max"}) {
+    const std::string name = op;
+    add(name.c_str());
+    add((name + "_").c_str());
+  }
+  for (const char* op : {"clamp.Tensor", "clamp_.Tensor", "clamp_min.Tensor", "clamp_min_.Tensor",
+                         "clamp_max.Tensor", "clamp_max_.Tensor", "atan2", "atan2_", "hypot",
+                         "hypot_", "fmod.Tensor", "fmod_.Tensor", "maximum", "minimum",
+                         "pow.Tensor_Tensor", "pow_.Tensor", "pow.Tensor_Scalar", "pow_.Scalar"}) {
+    add(op);
+  }
+}
+
+}  // namespace autograd
+}  // namespace torch
