@@ -27,8 +27,9 @@ namespace {
 
 void derivative_not_implemented(const c10::OperatorHandle& op, c10::DispatchKeySet ks,
                                 torch::jit::Stack* stack) {
-  if (at::GradMode::is_enabled()) {
-    const size_t n = op.schema().arguments().size();
+  const size_t n = op.schema().arguments().size();
+  // A stack shorter than the schema is the kernel below's error to report.
+  if (at::GradMode::is_enabled() && stack->size() >= n) {
     for (size_t i = 0; i < n; ++i) {
       const c10::IValue& arg = torch::jit::peek(stack, i, n);
       TORCH_CHECK(!(arg.isTensor() && arg.toTensor().defined() && arg.toTensor().requires_grad()),
