@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "aten/ATen.h"
+#include "c10/core/CPUAllocator.h"
 #include "dispatcher/Dispatcher.h"
 #include "dispatcher/Stack.h"
 #include "tests/fuzz/FuzzInput.h"
@@ -19,6 +20,22 @@ using c10::IValue;
 using c10::TypeKind;
 using c10::TypePtr;
 using fuzz::FuzzInput;
+
+// The harness's CPU allocator: the default one, except that a single request over 256 MiB raises
+// c10::Error, as a failed allocation does. A factory asked for 2^31 elements (an interesting
+// int) would otherwise allocate and fill 8 GiB, which libFuzzer reports as out of memory
+// (-rss_limit_mb=4096): a limit of this machine, not a defect of the library.
+struct BudgetAllocator final : c10::Allocator {
+  static constexpr size_t kBudget = size_t{256} << 20;
+  c10::DataPtr allocate(size_t nbytes) const override {
+    TORCH_CHECK(nbytes <= kBudget, "fuzz_boxed_call: ", nbytes,
+                " bytes is over the harness's allocation budget");
+    return c10::GetDefaultCPUAllocator()->allocate(nbytes);
+  }
+  c10::DeleterFnPtr raw_deleter() const override {
+    return c10::GetDefaultCPUAllocator()->raw_deleter();
+  }
+};
 
 // Every operator with a schema, in name order (so an input picks the same one in every run).
 const std::vector<c10::OperatorHandle>& operators() {
@@ -137,6 +154,9 @@ IValue random_value(FuzzInput& in) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static BudgetAllocator budget;
+  static const bool installed = (c10::SetAllocator(c10::DeviceType::CPU, &budget), true);
+  (void)installed;
   FuzzInput in(data, size);
   const auto& ops = operators();
   const c10::OperatorHandle& op = ops[static_cast<size_t>(in.in_range(0, 65535)) % ops.size()];
