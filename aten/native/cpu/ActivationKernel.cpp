@@ -9,6 +9,7 @@
 
 #include "aten/Dispatch.h"
 #include "aten/native/Activation.h"
+#include "aten/native/cpu/InFloat.h"
 #include "aten/native/cpu/Loops.h"
 
 namespace at {
@@ -18,19 +19,6 @@ inline namespace CPU_CAPABILITY {
 using vec::Vectorized;
 
 namespace {
-
-// f on float vectors for BFloat16 (rounding once), on the type's own vectors otherwise.
-template <typename scalar_t, typename F>
-auto in_float(F f) {
-  return [f](Vectorized<scalar_t> a) {
-    if constexpr (std::is_same<scalar_t, c10::BFloat16>::value) {
-      const auto halves = a.to_float();
-      return Vectorized<scalar_t>::from_float(f(halves.first), f(halves.second));
-    } else {
-      return f(a);
-    }
-  };
-}
 
 // x / (1 + exp(-x))
 void silu_kernel(TensorIteratorBase& iter) {
@@ -42,10 +30,12 @@ void silu_kernel(TensorIteratorBase& iter) {
     return;
   }
   AT_DISPATCH_FLOATING_TYPES_AND(c10::ScalarType::BFloat16, dtype, "silu_cpu", [&] {
-    cpu_vec_kernel(iter, in_float<scalar_t>([](auto x) {
-                     using V = decltype(x);
-                     return x / (V(1) + x.neg().exp());
-                   }));
+    cpu_vec_kernel(iter, [](Vectorized<scalar_t> a) {
+      return in_float(a, [](auto x) {
+        using V = decltype(x);
+        return x / (V(1) + x.neg().exp());
+      });
+    });
   });
 }
 
@@ -54,20 +44,24 @@ void silu_kernel(TensorIteratorBase& iter) {
 void gelu_kernel(TensorIteratorBase& iter, GeluType approximate) {
   AT_DISPATCH_FLOATING_TYPES_AND(c10::ScalarType::BFloat16, iter.dtype(), "GeluKernelImpl", [&] {
     if (approximate == GeluType::Tanh) {
-      cpu_vec_kernel(iter, in_float<scalar_t>([](auto x) {
-                       using V = decltype(x);
-                       using T = typename V::value_type;
-                       const V beta(static_cast<T>(M_SQRT2 * M_2_SQRTPI * 0.5));
-                       const V kappa(static_cast<T>(0.044715));
-                       const V inner = beta * (x + kappa * (x * x * x));
-                       return V(T(0.5)) * x * (V(T(1)) + inner.tanh());
-                     }));
+      cpu_vec_kernel(iter, [](Vectorized<scalar_t> a) {
+        return in_float(a, [](auto x) {
+          using V = decltype(x);
+          using T = typename V::value_type;
+          const V beta(static_cast<T>(M_SQRT2 * M_2_SQRTPI * 0.5));
+          const V kappa(static_cast<T>(0.044715));
+          const V inner = beta * (x + kappa * (x * x * x));
+          return V(T(0.5)) * x * (V(T(1)) + inner.tanh());
+        });
+      });
     } else {
-      cpu_vec_kernel(iter, in_float<scalar_t>([](auto x) {
-                       using V = decltype(x);
-                       using T = typename V::value_type;
-                       return x * V(T(0.5)) * (V(T(1)) + (x * V(static_cast<T>(M_SQRT1_2))).erf());
-                     }));
+      cpu_vec_kernel(iter, [](Vectorized<scalar_t> a) {
+        return in_float(a, [](auto x) {
+          using V = decltype(x);
+          using T = typename V::value_type;
+          return x * V(T(0.5)) * (V(T(1)) + (x * V(static_cast<T>(M_SQRT1_2))).erf());
+        });
+      });
     }
   });
 }

@@ -12,6 +12,7 @@
 #include "aten/Dispatch.h"
 #include "aten/OpMathType.h"
 #include "aten/native/UnaryOps.h"
+#include "aten/native/cpu/InFloat.h"
 #include "aten/native/cpu/Loops.h"
 
 namespace at {
@@ -141,22 +142,6 @@ void float_math(TensorIteratorBase& iter, const char* name, VecFn vfn, ComplexFn
 // For the functions libtorch has no complex kernel of (its error comes from the dispatch).
 constexpr auto kNoComplex = [](auto z) { return z; };
 
-// f(x) computed in float for Half and BFloat16 and rounded once, as libtorch's kernels do for
-// compound expressions.
-template <typename F>
-auto in_float(F f) {
-  return [f](auto a) {
-    using scalar_t = typename decltype(a)::value_type;
-    if constexpr (std::is_same<scalar_t, c10::Half>::value ||
-                  std::is_same<scalar_t, c10::BFloat16>::value) {
-      const auto halves = a.to_float();
-      return Vectorized<scalar_t>::from_float(f(halves.first), f(halves.second));
-    } else {
-      return f(a);
-    }
-  };
-}
-
 #define MINIATEN_FLOAT_MATH_KERNEL(op, name, takes, complex_fn) \
   void op##_kernel(TensorIteratorBase& iter) {                  \
     float_math<takes>(                                          \
@@ -195,14 +180,18 @@ MINIATEN_FLOAT_MATH_KERNEL(reciprocal, "reciprocal_cpu", kHalfToo | kComplexToo,
 
 // 1 / (1 + exp(-x)), libtorch's vectorized formula, in float for BFloat16.
 void sigmoid_kernel(TensorIteratorBase& iter) {
-  float_math<kComplexToo>(iter, "sigmoid_cpu", in_float([](auto a) {
-                            using V = decltype(a);
-                            return (V(1) + a.neg().exp()).reciprocal();
-                          }),
-                          [](auto z) {
-                            using C = decltype(z);
-                            return C(1) / (C(1) + std::exp(-z));
-                          });
+  float_math<kComplexToo>(
+      iter, "sigmoid_cpu",
+      [](auto a) {
+        return in_float(a, [](auto x) {
+          using V = decltype(x);
+          return (V(1) + x.neg().exp()).reciprocal();
+        });
+      },
+      [](auto z) {
+        using C = decltype(z);
+        return C(1) / (C(1) + std::exp(-z));
+      });
 }
 
 // ---- Rounding: exact, so the scalar op may run the tails (cpu_kernel_vec) ------------------
