@@ -199,6 +199,41 @@ C10_ALWAYS_INLINE bool any_set(M m) {
 #endif
 }
 
+#if !defined(CPU_CAPABILITY_DEFAULT)
+// Whether every lane of x has |x| < bound (NaN has not): one compare into a mask register and one
+// test per register. per_magnitude_class asks it of every vector, beside a SLEEF call of a few
+// dozen cycles; the generic compare + any_set took 5-7% of sin's time.
+template <typename V>
+C10_ALWAYS_INLINE bool all_magnitudes_below(V x, lane_t<V> bound) {
+  using E = lane_t<V>;
+  constexpr std::size_t kLanes = lanes_of<V>();
+  if constexpr (sizeof(V) > kRegisterBytes) {
+    constexpr auto lo = std::make_index_sequence<kLanes / 2>{};
+    constexpr auto hi = offset_by<kLanes / 2>(lo);
+    return all_magnitudes_below(shuffle(x, x, lo), bound) &&
+           all_magnitudes_below(shuffle(x, x, hi), bound);
+  } else {
+    using R = typename Register<E>::type;
+    const R r = bitcast<R>(x);
+#if defined(CPU_CAPABILITY_AVX512)
+    if constexpr (std::is_same<E, float>::value) {
+      return _mm512_cmp_ps_mask(_mm512_abs_ps(r), _mm512_set1_ps(bound), _CMP_LT_OQ) == 0xffff;
+    } else {
+      return _mm512_cmp_pd_mask(_mm512_abs_pd(r), _mm512_set1_pd(bound), _CMP_LT_OQ) == 0xff;
+    }
+#else
+    if constexpr (std::is_same<E, float>::value) {
+      const __m256 magnitude = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), r);
+      return _mm256_movemask_ps(_mm256_cmp_ps(magnitude, _mm256_set1_ps(bound), _CMP_LT_OQ)) == 0xff;
+    } else {
+      const __m256d magnitude = _mm256_andnot_pd(_mm256_set1_pd(-0.0), r);
+      return _mm256_movemask_pd(_mm256_cmp_pd(magnitude, _mm256_set1_pd(bound), _CMP_LT_OQ)) == 0xf;
+    }
+#endif
+  }
+}
+#endif
+
 // f(x) with each lane computed in a vector of its own magnitude class.
 template <typename V, typename F>
 C10_ALWAYS_INLINE V per_magnitude_class(V x, F f) {
@@ -209,10 +244,10 @@ C10_ALWAYS_INLINE V per_magnitude_class(V x, F f) {
   using M = MaskVec<E, lanes_of<V>()>;
   constexpr E kShort = std::is_same<E, float>::value ? E(125) : E(15);
   constexpr E kLong = std::is_same<E, float>::value ? E(39000) : E(1e14);
+  if (all_magnitudes_below(x, kShort)) return f(x);  // the usual case
   const M sign_bit = bitcast<M>(-V{});
   const V magnitude = bitcast<V>(bitcast<M>(x) & ~sign_bit);
   const M is_short = compare<M>(magnitude, kShort, Less());
-  if (!any_set(~is_short)) return f(x);                     // the usual case
   const M is_long = ~compare<M>(magnitude, kLong, Less());  // NaN and inf too
   const M is_middle = ~(is_short | is_long);
   const int classes = int(any_set(is_short)) + int(any_set(is_middle)) + int(any_set(is_long));
