@@ -3,6 +3,10 @@
 #include <cstdlib>
 #include <cstring>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
 namespace at {
 namespace native {
 
@@ -39,7 +43,11 @@ CPUCapability detect_cpu_capability() {
       __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")) {
     return CPUCapability::AVX512;
   }
-  if (fma && __builtin_cpu_supports("avx2")) {
+  // The AVX2 kernels also convert Half with F16C (every AVX2 CPU has it; clang 14's
+  // __builtin_cpu_supports does not know the name, so CPUID leaf 1 is asked directly).
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  const bool f16c = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
+  if (fma && f16c && __builtin_cpu_supports("avx2")) {
     return CPUCapability::AVX2;
   }
 #endif

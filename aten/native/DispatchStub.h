@@ -22,7 +22,7 @@
 // Note [Kernels are compiled once per CPU capability]
 // A file listed in miniaten_add_cpu_kernels (aten/CMakeLists.txt) is compiled three times:
 //   DEFAULT  baseline x86-64 flags
-//   AVX2     -mavx2 -mfma
+//   AVX2     -mavx2 -mfma -mf16c
 //   AVX512   -mavx512f -mavx512bw -mavx512vl -mavx512dq -mfma
 // each with CPU_CAPABILITY defined to that name (and CPU_CAPABILITY_<name> defined), and all
 // with -ffp-contract=off: no copy fuses a*b+c behind the kernel's back, so an elementwise

@@ -55,7 +55,9 @@ C10_HOST_DEVICE C10_ALWAYS_INLINE To convert(From f) {
     if constexpr (std::is_same<To, bool>::value) return f.real() != 0 || f.imag() != 0;
     return convert<To>(f.real());
   } else if constexpr (std::is_same<To, bool>::value) {
-    return static_cast<float>(f) != 0;
+    // In the source's own precision: a double 1e-300 is true (through float it was 0).
+    if constexpr (is_reduced_float<From>::value) return static_cast<float>(f) != 0;
+    return f != 0;
   } else if constexpr (is_reduced_float<From>::value) {
     return convert<To>(static_cast<float>(f));
   } else if constexpr (is_reduced_float<To>::value) {

@@ -4,10 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <cmath>
+#include <functional>
 #include <vector>
 
 #include "ElementwiseTestUtils.h"
 #include "aten/autograd/autograd.h"
+#include "aten/native/cpu/Loops.h"
 
 namespace {
 
@@ -136,6 +140,77 @@ TEST(CompareOps, OutKeepsItsDtype) {
   EXPECT_TRUE(r.is_same(out_b));
   EXPECT_EQ(out_b.sizes().vec(), (std::vector<int64_t>{2, 3}));
   EXPECT_EQ(warnings.messages.size(), 1u);
+}
+
+// Note [Predicates write bytes from masks]: a Bool output is written a vector at a time from the
+// comparison's mask where the output row is contiguous and each input contiguous or broadcast,
+// element by element elsewhere; both give the element's own answer wherever it sits.
+TEST(CompareOps, BoolOutputLoops) {
+  auto& counters = at::native::detail::loop_counters;
+  const Tensor x = make_values(at::kFloat, kNumel, 1);
+  const Tensor y = make_values(at::kFloat, kNumel, 2);
+  struct Case {
+    const char* what;
+    std::function<Tensor()> run;
+    std::atomic<int64_t>* counter;
+  };
+  Tensor out_strided = at::empty({2 * kNumel}, at::kBool).slice(0, 0, 2 * kNumel, 2);
+  const Case cases[] = {
+      {"contiguous", [&] { return at::lt(x, y); }, &counters.vectorized},
+      {"Scalar", [&] { return at::lt(x, 0.5); }, &counters.vectorized_scalar},
+      {"broadcast row", [&] { return at::lt(x.view({17, 61}), y.narrow(0, 0, 61)); },
+       &counters.vectorized},
+      {"broadcast column",
+       [&] { return at::lt(x.view({17, 61}), y.narrow(0, 0, 17).view({17, 1})); },
+       &counters.vectorized_scalar},
+      {"strided input", [&] { return at::lt(x.slice(0, 0, kNumel, 2), 0.5); }, &counters.basic},
+      {"strided output", [&] { return at::lt_out(out_strided, x, y); }, &counters.basic},
+  };
+  for (const Case& c : cases) {
+    counters.reset();
+    counters.enabled = true;
+    c.run();
+    counters.enabled = false;
+    EXPECT_GE(c.counter->load(), 1) << c.what;
+    EXPECT_EQ(counters.vectorized.load() + counters.vectorized_scalar.load() +
+                  counters.basic.load(),
+              c.counter->load())
+        << c.what;
+  }
+  expect_values<bool>(
+      out_strided, [&](int64_t i) { return element<float>(x, i) < element<float>(y, i); },
+      "strided output");
+}
+
+// Every row length from 1 to past two vectors of bytes (64 lanes of int8 under AVX-512), each
+// element compared as when it stands alone, with NaN, infinities and signed zeros among the
+// floating values.
+TEST_P(CompareOpsDtypes, BoolOutputAtEveryTailLength) {
+  AT_DISPATCH_ALL_MINIATEN_TYPES(GetParam(), "test", [&] {
+    Tensor x = make_values(GetParam(), 150, 1);
+    Tensor y = make_values(GetParam(), 150, 2);
+    y.narrow(0, 0, 40).copy_(x.narrow(0, 0, 40));
+    if (c10::isFloatingType(GetParam())) {
+      const double specials[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 1e-40};
+      for (int k = 0; k < 6; ++k) {
+        x.narrow(0, 3 + 7 * k, 1).fill_(specials[k]);
+        y.narrow(0, 3 + 11 * k, 1).fill_(specials[5 - k]);
+        y.narrow(0, 90 + k, 1).fill_(specials[k]);
+        x.narrow(0, 90 + k, 1).fill_(specials[k]);
+      }
+    }
+    for (int64_t n = 1; n <= 130; ++n) {
+      const Tensor xs = x.narrow(0, 150 - n, n), ys = y.narrow(0, 0, n);
+      const Tensor lt = at::lt(xs, ys), eq = at::eq(xs, ys), ne_scalar = at::ne(xs, ys.select(0, 0));
+      for (int64_t i = 0; i < n; ++i) {
+        const Tensor a = xs.narrow(0, i, 1), b = ys.narrow(0, i, 1);
+        ASSERT_EQ(lt[i].item<bool>(), at::lt(a, b).item<bool>()) << "n " << n << " i " << i;
+        ASSERT_EQ(eq[i].item<bool>(), at::eq(a, b).item<bool>()) << "n " << n << " i " << i;
+        ASSERT_EQ(ne_scalar[i].item<bool>(), at::ne(a, ys.select(0, 0)).item<bool>())
+            << "n " << n << " i " << i;
+      }
+    }
+  });
 }
 
 TEST(CompareOps, Errors) {

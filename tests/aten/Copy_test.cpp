@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "aten/ATen.h"
 #include "aten/Dispatch.h"
 #include "aten/native/Copy.h"
@@ -13,11 +15,16 @@ const at::ScalarType kAllTypes[] = {at::kByte,  at::kChar,   at::kShort, at::kIn
                                     at::kLong,  at::kHalf,   at::kFloat, at::kDouble,
                                     at::kBool,  at::kBFloat16};
 
-// Values that exercise truncation toward zero, negatives into unsigned, rounding, and Half's
-// subnormals and overflow; repeated past any vector's lanes so that the vector conversions
-// (aten/cpu/vec/VecConvert.h) and their tails both run.
-const double kSource[] = {0.0,   1.0,     -1.0, 2.5,  -2.75,   100.0, 0.1,       3.999,  -0.5,
-                          255.0, 65504.0, -0.0, 1e-6, 70000.0, NAN,   -INFINITY, 1.0 / 3};
+// Values that exercise truncation toward zero, negatives into unsigned, rounding, Half's
+// subnormals and overflow, and the int32 and int64 range edges (Note [Out-of-range
+// floating-point to integer conversions]); repeated past any vector's lanes so that the vector
+// conversions (aten/cpu/vec/VecConvert.h) and their tails both run.
+const double kSource[] = {0.0,           1.0,          -1.0,         2.5,           -2.75,
+                          100.0,         0.1,          3.999,        -0.5,          255.0,
+                          65504.0,       -0.0,         1e-6,         70000.0,       NAN,
+                          -INFINITY,     1.0 / 3,      2147483648.0, -2147483648.0, 2147483520.0,
+                          -2147483904.0, 3e9,          -3e9,         9.3e18,        -9.3e18,
+                          1e19,          INFINITY,     -1e-300,      4294967296.0 + 7};
 constexpr int64_t kSourceSize = sizeof(kSource) / sizeof(kSource[0]);
 
 class CopyDtypes
@@ -68,6 +75,51 @@ TEST(Copy, LibtorchConversionRules) {
   at::Tensor h = at::empty({1}, at::kHalf);
   h.copy_(at::tensor({1.0f + 1.0f / 2048}));  // a tie: rounds to even (1.0)
   EXPECT_EQ(static_cast<float>(h.data_ptr<c10::Half>()[0]), 1.0f);
+}
+
+// Note [Half conversions in the vector copies]: F16C's conversions give c10's bits, NaN
+// payloads included (narrowing makes every NaN 0x7E00 with its sign; widening keeps the payload
+// and quiets), in the vector body and in the tail alike.
+TEST(Copy, HalfNaNPayloadsAndEdges) {
+  const uint32_t float_bits[] = {0x7F800001u, 0xFF800001u, 0x7FC00001u, 0x7FBFFFFFu, 0xFFFFFFFFu,
+                                 0x7F801000u, 0x477FEFFFu, 0x477FF000u, 0x33000000u, 0x33000001u,
+                                 0x387FC000u, 0x80000001u, 0x3F800FFFu, 0x3F801000u, 0x3F803000u};
+  const uint16_t half_bits[] = {0x7C01u, 0xFC01u, 0x7D55u, 0x7E00u, 0xFFFFu, 0x7C00u, 0x0001u,
+                                0x83FFu, 0x0400u, 0x7BFFu, 0x8000u, 0x3C00u, 0x7DFFu};
+  constexpr int64_t kF = sizeof(float_bits) / sizeof(float_bits[0]);
+  constexpr int64_t kH = sizeof(half_bits) / sizeof(half_bits[0]);
+  const int64_t n = 7 * kF;  // past any vector's lanes, with a tail
+  at::Tensor f = at::empty({n}, at::kFloat);
+  for (int64_t i = 0; i < n; ++i) {
+    std::memcpy(f.data_ptr<float>() + i, &float_bits[i % kF], sizeof(float));
+  }
+  at::Tensor h = at::empty({n}, at::kHalf);
+  h.copy_(f);
+  for (int64_t i = 0; i < n; ++i) {
+    float v;
+    std::memcpy(&v, &float_bits[i % kF], sizeof(float));
+    EXPECT_EQ(h.data_ptr<c10::Half>()[i].x, c10::detail::fp16_ieee_from_fp32_value(v))
+        << "float bits " << std::hex << float_bits[i % kF] << " element " << std::dec << i;
+  }
+  // Half arithmetic rounds through the same conversions.
+  const at::Tensor sum = at::add(h, h);
+  for (int64_t i = 0; i < n; ++i) {
+    const c10::Half x = h.data_ptr<c10::Half>()[i];
+    const c10::Half want = x + x;
+    EXPECT_EQ(sum.data_ptr<c10::Half>()[i].x, want.x) << "element " << i;
+  }
+  const int64_t m = 7 * kH;
+  at::Tensor hs = at::empty({m}, at::kHalf);
+  for (int64_t i = 0; i < m; ++i) hs.data_ptr<c10::Half>()[i].x = half_bits[i % kH];
+  at::Tensor wide = at::empty({m}, at::kFloat);
+  wide.copy_(hs);
+  for (int64_t i = 0; i < m; ++i) {
+    const float want = c10::detail::fp16_ieee_to_fp32_value(half_bits[i % kH]);
+    uint32_t got_bits, want_bits;
+    std::memcpy(&got_bits, wide.data_ptr<float>() + i, 4);
+    std::memcpy(&want_bits, &want, 4);
+    EXPECT_EQ(got_bits, want_bits) << "half bits " << std::hex << half_bits[i % kH];
+  }
 }
 
 TEST(Copy, BroadcastsSourceToSelf) {

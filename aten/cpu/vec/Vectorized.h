@@ -85,6 +85,41 @@ struct Lane<c10::BFloat16> {
 };
 }  // namespace detail
 
+// Half <-> float, one register at a time, with F16C: see Note [Half conversions in the vector
+// copies] below.
+#if defined(CPU_CAPABILITY_AVX2) || defined(CPU_CAPABILITY_AVX512)
+namespace detail {
+// Register-wide conversions: kRegisterBytes / 4 lanes. (The AVX-512 forms with an all-ones
+// zeroing mask: GCC 12's unmasked ones pass an undefined source that -Wmaybe-uninitialized
+// reports.)
+template <typename H, typename F>
+C10_ALWAYS_INLINE F half_bits_to_float(H h) {
+#if defined(CPU_CAPABILITY_AVX512)
+  return bitcast<F>(_mm512_maskz_cvtph_ps(__mmask16(-1), bitcast<__m256i>(h)));
+#else
+  return bitcast<F>(_mm256_cvtph_ps(bitcast<__m128i>(h)));
+#endif
+}
+template <typename H, typename F>
+C10_ALWAYS_INLINE H float_to_half_bits(F f) {
+  constexpr int kRound = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+#if defined(CPU_CAPABILITY_AVX512)
+  const __m512 x = bitcast<__m512>(f);
+  const __m512i sign = _mm512_and_si512(_mm512_castps_si512(x), _mm512_set1_epi32(INT32_MIN));
+  const __m512 quiet = _mm512_castsi512_ps(_mm512_or_si512(sign, _mm512_set1_epi32(0x7FC00000)));
+  const __m512 fixed = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), x, quiet);
+  return bitcast<H>(_mm512_maskz_cvtps_ph(__mmask16(-1), fixed, kRound));
+#else
+  const __m256 x = bitcast<__m256>(f);
+  const __m256 sign = _mm256_and_ps(x, _mm256_set1_ps(-0.0f));
+  const __m256 quiet = _mm256_or_ps(sign, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FC00000)));
+  const __m256 fixed = _mm256_blendv_ps(x, quiet, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
+  return bitcast<H>(_mm256_cvtps_ph(fixed, kRound));
+#endif
+}
+}  // namespace detail
+#endif
+
 template <typename T>
 class Vectorized {
   using storage_t = typename detail::Lane<T>::storage;
@@ -239,15 +274,38 @@ class Vectorized {
   std::pair<Vectorized<float>, Vectorized<float>> to_float() const {
     static_assert(sizeof(storage_t) == 2 && std::is_same<compute_t, float>::value,
                   "Vectorized::to_float is for Half and BFloat16");
-    const ComputeVec c = to_compute();
     constexpr auto lo = std::make_index_sequence<kLanes / 2>{};
     constexpr auto hi = detail::offset_by<kLanes / 2>(lo);
+#if defined(CPU_CAPABILITY_AVX2) || defined(CPU_CAPABILITY_AVX512)
+    if constexpr (std::is_same<T, c10::Half>::value) {
+      // Register by register (Note [Half conversions in the vector copies]): GCC 12 builds the
+      // two-register ComputeVec lane by lane through memory.
+      using F = typename Vectorized<float>::StorageVec;
+      return {Vectorized<float>::from_storage(
+                  detail::half_bits_to_float<decltype(detail::shuffle(v_, v_, lo)), F>(
+                      detail::shuffle(v_, v_, lo))),
+              Vectorized<float>::from_storage(
+                  detail::half_bits_to_float<decltype(detail::shuffle(v_, v_, hi)), F>(
+                      detail::shuffle(v_, v_, hi)))};
+    }
+#endif
+    const ComputeVec c = to_compute();
     return {Vectorized<float>::from_storage(detail::shuffle(c, c, lo)),
             Vectorized<float>::from_storage(detail::shuffle(c, c, hi))};
   }
   static Vectorized from_float(const Vectorized<float>& lo, const Vectorized<float>& hi) {
     static_assert(sizeof(storage_t) == 2 && std::is_same<compute_t, float>::value,
                   "Vectorized::from_float is for Half and BFloat16");
+#if defined(CPU_CAPABILITY_AVX2) || defined(CPU_CAPABILITY_AVX512)
+    if constexpr (std::is_same<T, c10::Half>::value) {
+      using H = typename detail::GccVec<uint16_t, kLanes / 2>::type;
+      using F = typename Vectorized<float>::StorageVec;
+      const H h_lo = detail::float_to_half_bits<H, F>(lo.v_);
+      const H h_hi = detail::float_to_half_bits<H, F>(hi.v_);
+      return from_storage(detail::bitcast<StorageVec>(
+          detail::shuffle(h_lo, h_hi, std::make_index_sequence<kLanes>{})));
+    }
+#endif
     return from_compute(detail::shuffle(lo.v_, hi.v_, std::make_index_sequence<kLanes>{}));
   }
 
@@ -269,6 +327,16 @@ class Vectorized {
   }
   friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) {
     return a.mask_where(b, [](auto x, auto y) { return x >= y; });
+  }
+
+  // A mask's lanes as bools, 1 where set and 0 elsewhere: size() bytes at ptr. The lanes are
+  // narrowed to bytes in registers (vpmovdb and friends under AVX-512), for the comparisons whose
+  // output is a Bool tensor (see Note [Predicates write bytes from masks] in
+  // aten/native/cpu/PredicateLoops.h).
+  void store_mask_as_bool(void* ptr) const {
+    using Bytes = typename detail::GccVec<uint8_t, kLanes>::type;
+    typedef uint8_t UnalignedBytes __attribute__((vector_size(kLanes), aligned(1), may_alias));
+    *static_cast<UnalignedBytes*>(ptr) = __builtin_convertvector(bits(), Bytes) & 1;
   }
 
   // ---- Comparisons: 1 or 0 as values of T --------------------------------------------------
@@ -382,10 +450,46 @@ inline Vectorized<bool> Vectorized<bool>::from_compute(const ComputeVec& c) {
       detail::compare<StorageMask>(c, compute_t(0), detail::NotEqual()) & 1));
 }
 
-// Half <-> float, lane-parallel: each lane takes exactly the branch that
-// c10::detail::fp16_ieee_to_fp32_value / fp16_ieee_from_fp32_value take (all branches are
-// computed, a select keeps the right one), so vector and scalar code round identically. Bits
-// are shifted as uint32 and compared as int32 (every compared value fits in 31 bits).
+// Half <-> float.
+//
+// Note [Half conversions in the vector copies]
+// The scalar conversions (c10::detail::fp16_ieee_to_fp32_value / fp16_ieee_from_fp32_value)
+// are exact one way and round to nearest even the other, which is what F16C's vcvtph2ps and
+// vcvtps2ph (rounding mode "nearest") compute; they differ only in NaN's payload: narrowing,
+// c10 makes every NaN the quiet NaN 0x7E00 with its sign, where vcvtps2ph keeps the top payload
+// bits. So the AVX2 and AVX-512 copies convert with F16C after replacing each NaN lane by a
+// quiet NaN without payload (one compare and blend), and give c10's bits in every lane; a
+// conversion is then one instruction per register instead of a dozen (float -> Half copy_ ran
+// at a sixth of libtorch's speed). The DEFAULT copy (SSE2, no F16C) computes each lane with
+// exactly the branch the scalar function takes (all branches computed, a select keeps the
+// right one); bits are shifted as uint32 and compared as int32 (every compared value fits in
+// 31 bits).
+#if defined(CPU_CAPABILITY_AVX2) || defined(CPU_CAPABILITY_AVX512)
+
+template <>
+C10_ALWAYS_INLINE Vectorized<c10::Half>::ComputeVec Vectorized<c10::Half>::to_compute() const {
+  // Two registers' worth: 16 lanes under AVX2, 32 under AVX-512.
+  constexpr auto lo = std::make_index_sequence<kLanes / 2>{};
+  constexpr auto hi = detail::offset_by<kLanes / 2>(lo);
+  using H = decltype(detail::shuffle(v_, v_, lo));
+  using F = typename detail::GccVec<float, kLanes / 2>::type;
+  const F f_lo = detail::half_bits_to_float<H, F>(detail::shuffle(v_, v_, lo));
+  const F f_hi = detail::half_bits_to_float<H, F>(detail::shuffle(v_, v_, hi));
+  return detail::bitcast<ComputeVec>(
+      detail::shuffle(f_lo, f_hi, std::make_index_sequence<kLanes>{}));
+}
+template <>
+inline Vectorized<c10::Half> Vectorized<c10::Half>::from_compute(const ComputeVec& c) {
+  constexpr auto lo = std::make_index_sequence<kLanes / 2>{};
+  constexpr auto hi = detail::offset_by<kLanes / 2>(lo);
+  using F = decltype(detail::shuffle(c, c, lo));
+  using H = typename detail::GccVec<uint16_t, kLanes / 2>::type;
+  const H h_lo = detail::float_to_half_bits<H, F>(detail::shuffle(c, c, lo));
+  const H h_hi = detail::float_to_half_bits<H, F>(detail::shuffle(c, c, hi));
+  return from_storage(detail::bitcast<StorageVec>(
+      detail::shuffle(h_lo, h_hi, std::make_index_sequence<kLanes>{})));
+}
+#else
 template <>
 C10_ALWAYS_INLINE Vectorized<c10::Half>::ComputeVec Vectorized<c10::Half>::to_compute() const {
   using U32 = detail::GccVec<uint32_t, kLanes>::type;
@@ -422,6 +526,7 @@ inline Vectorized<c10::Half> Vectorized<c10::Half>::from_compute(const ComputeVe
   const U32 bits = detail::select(is_big, inf_nan, detail::select(is_tiny, subnormal, normal));
   return from_storage(__builtin_convertvector(sign | bits, StorageVec));
 }
+#endif
 
 // BFloat16 is the top half of a float: widening is a shift, narrowing rounds to nearest even
 // exactly as c10::detail::round_to_nearest_even does, lane-parallel.

@@ -18,6 +18,7 @@
 #include "aten/OpMathType.h"
 #include "aten/native/BinaryOps.h"
 #include "aten/native/cpu/Loops.h"
+#include "aten/native/cpu/PredicateLoops.h"
 #include "c10/util/WrappingArithmetic.h"
 
 namespace at {
@@ -252,17 +253,22 @@ void div_true_dense_kernel(const DenseBinaryArgs& args) {
 }
 
 // ---- Comparisons -----------------------------------------------------------------------------
-// Each predicate as a scalar function and as its Vectorized form (1 or 0 in lanes of T).
-#define MINIATEN_PREDICATE(Name, op, method)                           \
-  struct Name {                                                        \
-    template <typename T>                                              \
-    static bool apply(T a, T b) {                                      \
-      return a op b;                                                   \
-    }                                                                  \
-    template <typename T>                                              \
-    static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) { \
-      return a.method(b);                                              \
-    }                                                                  \
+// Each predicate as a scalar function and in two Vectorized forms: 1 or 0 in lanes of T (an
+// output of the inputs' dtype), and a mask (a Bool output).
+#define MINIATEN_PREDICATE(Name, op, method)                            \
+  struct Name {                                                         \
+    template <typename T>                                               \
+    static bool apply(T a, T b) {                                       \
+      return a op b;                                                    \
+    }                                                                   \
+    template <typename T>                                               \
+    static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) {  \
+      return a.method(b);                                               \
+    }                                                                   \
+    template <typename T>                                               \
+    static Vectorized<T> apply_mask(Vectorized<T> a, Vectorized<T> b) { \
+      return a op b;                                                    \
+    }                                                                   \
   };
 MINIATEN_PREDICATE(Eq, ==, eq)
 MINIATEN_PREDICATE(Ne, !=, ne)
@@ -272,9 +278,9 @@ MINIATEN_PREDICATE(Gt, >, gt)
 MINIATEN_PREDICATE(Ge, >=, ge)
 #undef MINIATEN_PREDICATE
 
-// See Note [Comparison outputs] in CompareOps.cpp: a Bool output gets a scalar loop (the
-// operands' types differ, so there is no Vectorized form); an output of the common dtype gets
-// 1 or 0 of that dtype through the vectorized loop.
+// See Note [Comparison outputs] in CompareOps.cpp: a Bool output gets the predicate loop (masks
+// narrowed to bytes; Note [Predicates write bytes from masks] in PredicateLoops.h); an output of
+// the common dtype gets 1 or 0 of that dtype through the vectorized loop.
 // eq and ne are the only comparisons complex numbers have; lt & co. reach the dispatch below and
 // raise "\"lt_cpu\" not implemented for 'ComplexFloat'", as in libtorch.
 template <typename Cmp>
@@ -297,9 +303,12 @@ void comparison_kernel(TensorIteratorBase& iter, const char* name) {
   if (iter.dtype() == c10::ScalarType::Bool) {
     AT_DISPATCH_ALL_MINIATEN_TYPES(iter.common_dtype(), name, [&] {
       using acc_t = opmath_t<scalar_t>;
-      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> bool {
-        return Cmp::apply(static_cast<acc_t>(a), static_cast<acc_t>(b));
-      });
+      cpu_predicate_kernel(
+          iter,
+          [](scalar_t a, scalar_t b) -> bool {
+            return Cmp::apply(static_cast<acc_t>(a), static_cast<acc_t>(b));
+          },
+          [](Vectorized<scalar_t> a, Vectorized<scalar_t> b) { return Cmp::apply_mask(a, b); });
     });
   } else {
     AT_DISPATCH_ALL_TYPES_AND2(
