@@ -158,10 +158,15 @@ TEST(CompareOps, BoolOutputLoops) {
   const Case cases[] = {
       {"contiguous", [&] { return at::lt(x, y); }, &counters.vectorized},
       {"Scalar", [&] { return at::lt(x, 0.5); }, &counters.vectorized_scalar},
-      {"broadcast row", [&] { return at::lt(x.view({17, 61}), y.narrow(0, 0, 61)); },
+      {"broadcast row",
+       [&] {
+         return at::lt(x.view({17, 61}), y.narrow(0, 0, 61));
+       },
        &counters.vectorized},
       {"broadcast column",
-       [&] { return at::lt(x.view({17, 61}), y.narrow(0, 0, 17).view({17, 1})); },
+       [&] {
+         return at::lt(x.view({17, 61}), y.narrow(0, 0, 17).view({17, 1}));
+       },
        &counters.vectorized_scalar},
       {"strided input", [&] { return at::lt(x.slice(0, 0, kNumel, 2), 0.5); }, &counters.basic},
       {"strided output", [&] { return at::lt_out(out_strided, x, y); }, &counters.basic},
@@ -172,9 +177,9 @@ TEST(CompareOps, BoolOutputLoops) {
     c.run();
     counters.enabled = false;
     EXPECT_GE(c.counter->load(), 1) << c.what;
-    EXPECT_EQ(counters.vectorized.load() + counters.vectorized_scalar.load() +
-                  counters.basic.load(),
-              c.counter->load())
+    EXPECT_EQ(
+        counters.vectorized.load() + counters.vectorized_scalar.load() + counters.basic.load(),
+        c.counter->load())
         << c.what;
   }
   expect_values<bool>(
@@ -201,7 +206,8 @@ TEST_P(CompareOpsDtypes, BoolOutputAtEveryTailLength) {
     }
     for (int64_t n = 1; n <= 130; ++n) {
       const Tensor xs = x.narrow(0, 150 - n, n), ys = y.narrow(0, 0, n);
-      const Tensor lt = at::lt(xs, ys), eq = at::eq(xs, ys), ne_scalar = at::ne(xs, ys.select(0, 0));
+      const Tensor lt = at::lt(xs, ys), eq = at::eq(xs, ys),
+                   ne_scalar = at::ne(xs, ys.select(0, 0));
       for (int64_t i = 0; i < n; ++i) {
         const Tensor a = xs.narrow(0, i, 1), b = ys.narrow(0, i, 1);
         ASSERT_EQ(lt[i].item<bool>(), at::lt(a, b).item<bool>()) << "n " << n << " i " << i;

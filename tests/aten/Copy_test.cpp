@@ -19,12 +19,14 @@ const at::ScalarType kAllTypes[] = {at::kByte,  at::kChar,   at::kShort, at::kIn
 // subnormals and overflow, and the int32 and int64 range edges (Note [Out-of-range
 // floating-point to integer conversions]); repeated past any vector's lanes so that the vector
 // conversions (aten/cpu/vec/VecConvert.h) and their tails both run.
+// clang-format off
 const double kSource[] = {0.0,           1.0,          -1.0,         2.5,           -2.75,
                           100.0,         0.1,          3.999,        -0.5,          255.0,
                           65504.0,       -0.0,         1e-6,         70000.0,       NAN,
                           -INFINITY,     1.0 / 3,      2147483648.0, -2147483648.0, 2147483520.0,
                           -2147483904.0, 3e9,          -3e9,         9.3e18,        -9.3e18,
                           1e19,          INFINITY,     -1e-300,      4294967296.0 + 7};
+// clang-format on
 constexpr int64_t kSourceSize = sizeof(kSource) / sizeof(kSource[0]);
 
 class CopyDtypes

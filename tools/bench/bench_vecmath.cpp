@@ -127,10 +127,10 @@ void run_copy(benchmark::State& state, int64_t n, at::ScalarType from, at::Scala
   at::set_num_threads(1);
 }
 
-#define MINIATEN_BENCH_COPY(Src, Dst)                                         \
-  void BM_Copy##Src##To##Dst(benchmark::State& state) {                       \
-    run_copy(state, kNumel, at::ScalarType::Src, at::ScalarType::Dst);        \
-  }                                                                           \
+#define MINIATEN_BENCH_COPY(Src, Dst)                                  \
+  void BM_Copy##Src##To##Dst(benchmark::State& state) {                \
+    run_copy(state, kNumel, at::ScalarType::Src, at::ScalarType::Dst); \
+  }                                                                    \
   BENCHMARK(BM_Copy##Src##To##Dst)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 
 MINIATEN_BENCH_COPY(Float, Double)

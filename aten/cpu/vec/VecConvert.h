@@ -76,7 +76,8 @@ namespace detail {
 // of S: GCC 12 widens an 8-byte vector (8 uint8 -> 8 int64) lane by lane.
 template <typename D, typename S>
 constexpr int convert_lanes() {
-  constexpr int wide = kVectorBytes / static_cast<int>(sizeof(S) > sizeof(D) ? sizeof(S) : sizeof(D));
+  constexpr int wide =
+      kVectorBytes / static_cast<int>(sizeof(S) > sizeof(D) ? sizeof(S) : sizeof(D));
   constexpr int narrow = 16 / static_cast<int>(sizeof(S));
   return wide > narrow ? wide : narrow;
 }

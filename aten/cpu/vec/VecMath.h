@@ -224,7 +224,8 @@ C10_ALWAYS_INLINE bool all_magnitudes_below(V x, lane_t<V> bound) {
 #else
     if constexpr (std::is_same<E, float>::value) {
       const __m256 magnitude = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), r);
-      return _mm256_movemask_ps(_mm256_cmp_ps(magnitude, _mm256_set1_ps(bound), _CMP_LT_OQ)) == 0xff;
+      return _mm256_movemask_ps(_mm256_cmp_ps(magnitude, _mm256_set1_ps(bound), _CMP_LT_OQ)) ==
+             0xff;
     } else {
       const __m256d magnitude = _mm256_andnot_pd(_mm256_set1_pd(-0.0), r);
       return _mm256_movemask_pd(_mm256_cmp_pd(magnitude, _mm256_set1_pd(bound), _CMP_LT_OQ)) == 0xf;

@@ -486,8 +486,8 @@ inline Vectorized<c10::Half> Vectorized<c10::Half>::from_compute(const ComputeVe
   using H = typename detail::GccVec<uint16_t, kLanes / 2>::type;
   const H h_lo = detail::float_to_half_bits<H, F>(detail::shuffle(c, c, lo));
   const H h_hi = detail::float_to_half_bits<H, F>(detail::shuffle(c, c, hi));
-  return from_storage(detail::bitcast<StorageVec>(
-      detail::shuffle(h_lo, h_hi, std::make_index_sequence<kLanes>{})));
+  return from_storage(
+      detail::bitcast<StorageVec>(detail::shuffle(h_lo, h_hi, std::make_index_sequence<kLanes>{})));
 }
 #else
 template <>
