@@ -152,16 +152,42 @@ class Vectorized {
   static Vectorized loadu(const void* ptr) {
     return from_storage(*static_cast<const UnalignedVec*>(ptr));
   }
-  // Loads the first `count` lanes; the rest are zero.
+  // Loads the first `count` lanes (0 <= count <= size()); the rest are zero. AVX-512 (and AVX2
+  // for 4- and 8-byte lanes) loads under a mask, which never touches the memory past the
+  // count: a tail, or a one-element tensor, is one instruction instead of a memcpy call.
   static Vectorized loadu(const void* ptr, int64_t count) {
+#if defined(CPU_CAPABILITY_AVX512)
+    constexpr int kBits = static_cast<int>(sizeof(storage_t)) * 8;
+    const uint64_t m = count >= 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
+    if constexpr (kBits == 8) return from_storage(detail::bitcast<StorageVec>(_mm512_maskz_loadu_epi8(m, ptr)));
+    if constexpr (kBits == 16) return from_storage(detail::bitcast<StorageVec>(_mm512_maskz_loadu_epi16(__mmask32(m), ptr)));
+    if constexpr (kBits == 32) return from_storage(detail::bitcast<StorageVec>(_mm512_maskz_loadu_epi32(__mmask16(m), ptr)));
+    if constexpr (kBits == 64) return from_storage(detail::bitcast<StorageVec>(_mm512_maskz_loadu_epi64(__mmask8(m), ptr)));
+#elif defined(CPU_CAPABILITY_AVX2)
+    if constexpr (sizeof(storage_t) >= 4) return from_storage(detail::bitcast<StorageVec>(
+        masked_load_avx2(static_cast<const char*>(ptr), lane_mask_avx2(count))));
+#endif
     Vectorized r;
     std::memcpy(&r.v_, ptr, static_cast<size_t>(count) * sizeof(T));
     return r;
   }
   void store(void* ptr) const { *static_cast<UnalignedVec*>(ptr) = stored(); }
-  // Stores the first `count` lanes.
+  // Stores the first `count` lanes (masked, as loadu(ptr, count) loads).
   void store(void* ptr, int64_t count) const {
     const StorageVec s = stored();
+#if defined(CPU_CAPABILITY_AVX512)
+    constexpr int kBits = static_cast<int>(sizeof(storage_t)) * 8;
+    const uint64_t m = count >= 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
+    if constexpr (kBits == 8) return _mm512_mask_storeu_epi8(ptr, m, detail::bitcast<__m512i>(s));
+    if constexpr (kBits == 16) return _mm512_mask_storeu_epi16(ptr, __mmask32(m), detail::bitcast<__m512i>(s));
+    if constexpr (kBits == 32) return _mm512_mask_storeu_epi32(ptr, __mmask16(m), detail::bitcast<__m512i>(s));
+    if constexpr (kBits == 64) return _mm512_mask_storeu_epi64(ptr, __mmask8(m), detail::bitcast<__m512i>(s));
+#elif defined(CPU_CAPABILITY_AVX2)
+    if constexpr (sizeof(storage_t) >= 4) {
+      return _mm256_maskstore_epi32(static_cast<int*>(ptr), lane_mask_avx2(count),
+                                    detail::bitcast<__m256i>(s));
+    }
+#endif
     std::memcpy(ptr, &s, static_cast<size_t>(count) * sizeof(T));
   }
 
@@ -383,6 +409,18 @@ class Vectorized {
   }
 
  private:
+#if defined(CPU_CAPABILITY_AVX2)
+  // The int32 lanes of a 32-byte register that hold the first `count` lanes of T: all bits set
+  // in those, clear in the rest (maskload/maskstore look at each int32's sign bit).
+  C10_ALWAYS_INLINE static __m256i lane_mask_avx2(int64_t count) {
+    const int64_t words = count * static_cast<int64_t>(sizeof(storage_t)) / 4;
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(words)),
+                              _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  }
+  C10_ALWAYS_INLINE static __m256i masked_load_avx2(const char* ptr, __m256i mask) {
+    return _mm256_maskload_epi32(reinterpret_cast<const int*>(ptr), mask);
+  }
+#endif
   C10_ALWAYS_INLINE StorageMask bits() const {
     return detail::bitcast<StorageMask>(v_);
   }
