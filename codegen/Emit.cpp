@@ -234,9 +234,11 @@ const std::set<std::string> kNoGeneratedInplaceOrView = {"aten::resize_"};
 // Functional ops whose outputs libtorch never differentiates (gen_variable_type.py's
 // DONT_REQUIRE_DERIVATIVE, and derivatives.yaml's output_differentiability: [False]).
 const std::set<std::string> kNotDifferentiable = {
-    "aten::empty_like", "aten::zeros_like", "aten::ones_like", "aten::full_like",
-    "aten::eq",         "aten::ne",         "aten::lt",        "aten::le",
-    "aten::gt",         "aten::ge",         "aten::_local_scalar_dense"};
+    "aten::empty_like",  "aten::zeros_like",  "aten::ones_like",
+    "aten::full_like",   "aten::eq",          "aten::ne",
+    "aten::lt",          "aten::le",          "aten::gt",
+    "aten::ge",          "aten::logical_and", "aten::logical_or",
+    "aten::logical_xor", "aten::logical_not", "aten::_local_scalar_dense"};
 
 // The expression an ADInplaceOrView kernel returns: the written arguments its returns alias.
 std::string returned_mutable_arguments(const NativeFunction& f) {

@@ -39,6 +39,12 @@ DECLARE_DISPATCH(structured_binary_fn, lt_stub);
 DECLARE_DISPATCH(structured_binary_fn, le_stub);
 DECLARE_DISPATCH(structured_binary_fn, gt_stub);
 DECLARE_DISPATCH(structured_binary_fn, ge_stub);
+// Logical and, or, xor: comparisons of the operands' nonzero-ness (any dtype, NaN is true).
+DECLARE_DISPATCH(structured_binary_fn, logical_and_stub);
+DECLARE_DISPATCH(structured_binary_fn, logical_or_stub);
+DECLARE_DISPATCH(structured_binary_fn, logical_xor_stub);
+// !self into Bool, or 1/0 in self's dtype for an out= of another dtype (one input operand).
+DECLARE_DISPATCH(structured_binary_fn, logical_not_stub);
 
 // Bitwise and, or, xor of integral or bool operands (BitwiseOps.cpp); "\"bitwise_and_cpu\" not
 // implemented for 'Float'" for any other common dtype.

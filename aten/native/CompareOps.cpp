@@ -10,6 +10,7 @@
 // (libtorch's "special-case bool outputs").
 
 #include <algorithm>
+#include <limits>
 
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
@@ -26,6 +27,10 @@ DEFINE_DISPATCH(le_stub);
 DEFINE_DISPATCH(gt_stub);
 DEFINE_DISPATCH(ge_stub);
 DEFINE_DISPATCH(where_stub);
+DEFINE_DISPATCH(logical_and_stub);
+DEFINE_DISPATCH(logical_or_stub);
+DEFINE_DISPATCH(logical_xor_stub);
+DEFINE_DISPATCH(logical_not_stub);
 
 namespace {
 
@@ -91,6 +96,66 @@ MINIATEN_DEFINE_COMPARISON(gt)
 MINIATEN_DEFINE_COMPARISON(ge)
 
 #undef MINIATEN_DEFINE_COMPARISON
+
+// ---- Logical ops -----------------------------------------------------------------------------
+// libtorch's logical_and & co. are comparisons (comparison_op, comparison_op_out,
+// comparison_op_): the same iterator, a Bool result or 1/0 of an out='s dtype.
+#define MINIATEN_DEFINE_LOGICAL(name)                                        \
+  Tensor name(const Tensor& self, const Tensor& other) {                     \
+    return compare(name##_stub, self, other);                                \
+  }                                                                          \
+  Tensor& name##_out(const Tensor& self, const Tensor& other, Tensor& out) { \
+    return compare_out(name##_stub, self, other, out);                       \
+  }                                                                          \
+  Tensor& name##_(Tensor& self, const Tensor& other) {                       \
+    return compare_out(name##_stub, self, other, self);                      \
+  }
+
+MINIATEN_DEFINE_LOGICAL(logical_and)
+MINIATEN_DEFINE_LOGICAL(logical_or)
+MINIATEN_DEFINE_LOGICAL(logical_xor)
+
+#undef MINIATEN_DEFINE_LOGICAL
+
+// !self: a Bool out gets true where self is zero; an out= of another dtype gets 1 or 0 computed
+// in self's dtype and converted (libtorch converts each element the same way).
+Tensor& logical_not_out(const Tensor& self, Tensor& out) {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true).add_output(out).add_input(self).promote_inputs_to_common_dtype(
+      true);
+  if (out.scalar_type() != c10::ScalarType::Bool) config.cast_common_dtype_to_outputs(true);
+  auto iter = config.build();
+  // See Note [Meta kernels stop before the stub] in BinaryOps.cpp.
+  if (iter.device_type() != c10::kMeta) logical_not_stub(iter.device_type(), iter);
+  return out;
+}
+
+Tensor logical_not(const Tensor& self) {
+  Tensor out = at::empty({0}, self.options().dtype(c10::ScalarType::Bool));
+  return native::logical_not_out(self, out);
+}
+
+Tensor& logical_not_(Tensor& self) {
+  return native::logical_not_out(self, self);
+}
+
+// ---- isnan, isinf (composite, as libtorch's) ---------------------------------------------------
+
+Tensor isnan(const Tensor& self) {
+  return self != self;
+}
+
+Tensor isinf(const Tensor& self) {
+  // Integral values are never infinite.
+  if (c10::isIntegralType(self.scalar_type(), /*includeBool=*/true)) {
+    return at::zeros_like(self, self.options().dtype(at::kBool), at::MemoryFormat::Preserve);
+  }
+  // A complex value is infinite when either part is.
+  if (self.is_complex()) {
+    return at::logical_or(at::isinf(at::real(self)), at::isinf(at::imag(self)));
+  }
+  return at::eq(at::abs(self), std::numeric_limits<double>::infinity());
+}
 
 // ---- where -----------------------------------------------------------------------------------
 

@@ -1,9 +1,9 @@
-// CPU kernels of add/sub, mul, div (the complex dtypes too), the comparisons, bitwise and/or/xor,
-// and where. Compiled once per CPU capability (miniaten_add_cpu_kernels in aten/CMakeLists.txt);
-// see Note [Kernels are compiled once per CPU capability] in aten/native/DispatchStub.h. Loops.h
-// picks the loop: vectorized when every operand is contiguous along the row or one input is
-// broadcast (the Scalar of add(t, 2)), element by element otherwise (see Note [Which loop runs]
-// there).
+// CPU kernels of add/sub, mul, div (the complex dtypes too), the comparisons and logical ops,
+// bitwise and/or/xor, and where. Compiled once per CPU capability (miniaten_add_cpu_kernels in
+// aten/CMakeLists.txt); see Note [Kernels are compiled once per CPU capability] in
+// aten/native/DispatchStub.h. Loops.h picks the loop: vectorized when every operand is contiguous
+// along the row or one input is broadcast (the Scalar of add(t, 2)), element by element otherwise
+// (see Note [Which loop runs] there).
 //
 // Note [Half and BFloat16 compute in float]
 // Each scalar op converts Half and BFloat16 operands to float, computes, and rounds once, as
@@ -278,6 +278,29 @@ MINIATEN_PREDICATE(Gt, >, gt)
 MINIATEN_PREDICATE(Ge, >=, ge)
 #undef MINIATEN_PREDICATE
 
+// The logical ops compare the operands' nonzero-ness (NaN is nonzero: true, as in libtorch).
+#define MINIATEN_LOGICAL_PREDICATE(Name, op)                                          \
+  struct Name {                                                                       \
+    template <typename T>                                                             \
+    static bool apply(T a, T b) {                                                     \
+      return (a != T(0)) op(b != T(0));                                               \
+    }                                                                                 \
+    template <typename T>                                                             \
+    static Vectorized<T> apply_mask(Vectorized<T> a, Vectorized<T> b) {               \
+      const Vectorized<T> zero(static_cast<T>(0));                                    \
+      return (a != zero) op(b != zero);                                               \
+    }                                                                                 \
+    template <typename T>                                                             \
+    static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) {                \
+      return Vectorized<T>::blendv(Vectorized<T>(), Vectorized<T>(static_cast<T>(1)), \
+                                   apply_mask(a, b));                                 \
+    }                                                                                 \
+  };
+MINIATEN_LOGICAL_PREDICATE(LogicalAnd, &)
+MINIATEN_LOGICAL_PREDICATE(LogicalOr, |)
+MINIATEN_LOGICAL_PREDICATE(LogicalXor, ^)
+#undef MINIATEN_LOGICAL_PREDICATE
+
 // See Note [Comparison outputs] in CompareOps.cpp: a Bool output gets the predicate loop (masks
 // narrowed to bytes; Note [Predicates write bytes from masks] in PredicateLoops.h); an output of
 // the common dtype gets 1 or 0 of that dtype through the vectorized loop.
@@ -346,6 +369,55 @@ void ge_kernel(TensorIteratorBase& iter) {
   comparison_kernel<Ge>(iter, "ge_cpu");
 }
 
+#define MINIATEN_LOGICAL_KERNEL(name, Pred)                     \
+  void name##_kernel(TensorIteratorBase& iter) {                \
+    if (c10::isComplexType(iter.common_dtype())) {              \
+      return complex_equality_kernel<Pred>(iter, #name "_cpu"); \
+    }                                                           \
+    comparison_kernel<Pred>(iter, #name "_cpu");                \
+  }
+MINIATEN_LOGICAL_KERNEL(logical_and, LogicalAnd)
+MINIATEN_LOGICAL_KERNEL(logical_or, LogicalOr)
+MINIATEN_LOGICAL_KERNEL(logical_xor, LogicalXor)
+#undef MINIATEN_LOGICAL_KERNEL
+
+// Operands (out, self): a Bool out is true where self is zero; otherwise out has self's dtype
+// (the iterator converts it back) and gets 1 or 0.
+void logical_not_kernel(TensorIteratorBase& iter) {
+  const c10::ScalarType self_type = iter.input_dtype(0);
+  if (iter.dtype() == c10::ScalarType::Bool) {
+    if (c10::isComplexType(self_type)) {
+      AT_DISPATCH_COMPLEX_TYPES(self_type, "logical_not_cpu", [&] {
+        cpu_kernel(iter, [](scalar_t a) -> bool { return a == scalar_t(0); });
+      });
+      return;
+    }
+    AT_DISPATCH_ALL_MINIATEN_TYPES(self_type, "logical_not_cpu", [&] {
+      using acc_t = opmath_t<scalar_t>;
+      cpu_predicate_kernel(
+          iter, [](scalar_t a) -> bool { return static_cast<acc_t>(a) == acc_t(0); },
+          [](Vectorized<scalar_t> a) { return a == Vectorized<scalar_t>(scalar_t(0)); });
+    });
+    return;
+  }
+  if (c10::isComplexType(self_type)) {
+    AT_DISPATCH_COMPLEX_TYPES(self_type, "logical_not_cpu", [&] {
+      cpu_kernel(iter, [](scalar_t a) -> scalar_t { return scalar_t(a == scalar_t(0) ? 1 : 0); });
+    });
+    return;
+  }
+  AT_DISPATCH_ALL_TYPES_AND2(
+      c10::ScalarType::Half, c10::ScalarType::BFloat16, self_type, "logical_not_cpu", [&] {
+        using Vec = Vectorized<scalar_t>;
+        cpu_kernel_vec(
+            iter,
+            [](scalar_t a) -> scalar_t {
+              return scalar_t(static_cast<opmath_t<scalar_t>>(a) == 0 ? 1 : 0);
+            },
+            [](Vec a) { return Vec::blendv(Vec(), Vec(scalar_t(1)), a == Vec(scalar_t(0))); });
+      });
+}
+
 // ---- Bitwise and, or, xor ---------------------------------------------------------------------
 // Bool has its own scalar loop (a Bool lane may hold any non-zero byte); the integral types run
 // the vectorized loop on their bits. Anything else is "\"bitwise_and_cpu\" not implemented for
@@ -386,6 +458,10 @@ REGISTER_DISPATCH(add_dense_stub, &add_dense_kernel);
 REGISTER_DISPATCH(mul_dense_stub, &mul_dense_kernel);
 REGISTER_DISPATCH(div_true_dense_stub, &div_true_dense_kernel);
 REGISTER_DISPATCH(eq_stub, &eq_kernel);
+REGISTER_DISPATCH(logical_and_stub, &logical_and_kernel);
+REGISTER_DISPATCH(logical_or_stub, &logical_or_kernel);
+REGISTER_DISPATCH(logical_xor_stub, &logical_xor_kernel);
+REGISTER_DISPATCH(logical_not_stub, &logical_not_kernel);
 REGISTER_DISPATCH(ne_stub, &ne_kernel);
 REGISTER_DISPATCH(lt_stub, &lt_kernel);
 REGISTER_DISPATCH(le_stub, &le_kernel);
