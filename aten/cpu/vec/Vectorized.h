@@ -504,28 +504,19 @@ inline Vectorized<bool> Vectorized<bool>::from_compute(const ComputeVec& c) {
 // 31 bits).
 #if defined(CPU_CAPABILITY_AVX2) || defined(CPU_CAPABILITY_AVX512)
 
+// Register by register, through to_float / from_float (which convert with F16C).
 template <>
 C10_ALWAYS_INLINE Vectorized<c10::Half>::ComputeVec Vectorized<c10::Half>::to_compute() const {
-  // Two registers' worth: 16 lanes under AVX2, 32 under AVX-512.
-  constexpr auto lo = std::make_index_sequence<kLanes / 2>{};
-  constexpr auto hi = detail::offset_by<kLanes / 2>(lo);
-  using H = decltype(detail::shuffle(v_, v_, lo));
-  using F = typename detail::GccVec<float, kLanes / 2>::type;
-  const F f_lo = detail::half_bits_to_float<H, F>(detail::shuffle(v_, v_, lo));
-  const F f_hi = detail::half_bits_to_float<H, F>(detail::shuffle(v_, v_, hi));
+  const auto halves = to_float();
   return detail::bitcast<ComputeVec>(
-      detail::shuffle(f_lo, f_hi, std::make_index_sequence<kLanes>{}));
+      detail::shuffle(halves.first.v_, halves.second.v_, std::make_index_sequence<kLanes>{}));
 }
 template <>
 inline Vectorized<c10::Half> Vectorized<c10::Half>::from_compute(const ComputeVec& c) {
   constexpr auto lo = std::make_index_sequence<kLanes / 2>{};
   constexpr auto hi = detail::offset_by<kLanes / 2>(lo);
-  using F = decltype(detail::shuffle(c, c, lo));
-  using H = typename detail::GccVec<uint16_t, kLanes / 2>::type;
-  const H h_lo = detail::float_to_half_bits<H, F>(detail::shuffle(c, c, lo));
-  const H h_hi = detail::float_to_half_bits<H, F>(detail::shuffle(c, c, hi));
-  return from_storage(
-      detail::bitcast<StorageVec>(detail::shuffle(h_lo, h_hi, std::make_index_sequence<kLanes>{})));
+  return from_float(Vectorized<float>::from_storage(detail::shuffle(c, c, lo)),
+                    Vectorized<float>::from_storage(detail::shuffle(c, c, hi)));
 }
 #else
 template <>
