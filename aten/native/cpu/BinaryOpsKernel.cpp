@@ -279,16 +279,16 @@ MINIATEN_PREDICATE(Ge, >=, ge)
 #undef MINIATEN_PREDICATE
 
 // The logical ops compare the operands' nonzero-ness (NaN is nonzero: true, as in libtorch).
-#define MINIATEN_LOGICAL_PREDICATE(Name, op)                                          \
+#define MINIATEN_LOGICAL_PREDICATE(Name, bool_op, mask_op)                            \
   struct Name {                                                                       \
     template <typename T>                                                             \
     static bool apply(T a, T b) {                                                     \
-      return (a != T(0)) op(b != T(0));                                               \
+      return (a != T(0)) bool_op(b != T(0));                                          \
     }                                                                                 \
     template <typename T>                                                             \
     static Vectorized<T> apply_mask(Vectorized<T> a, Vectorized<T> b) {               \
       const Vectorized<T> zero(static_cast<T>(0));                                    \
-      return (a != zero) op(b != zero);                                               \
+      return (a != zero) mask_op(b != zero);                                          \
     }                                                                                 \
     template <typename T>                                                             \
     static Vectorized<T> apply_vec(Vectorized<T> a, Vectorized<T> b) {                \
@@ -296,9 +296,9 @@ MINIATEN_PREDICATE(Ge, >=, ge)
                                    apply_mask(a, b));                                 \
     }                                                                                 \
   };
-MINIATEN_LOGICAL_PREDICATE(LogicalAnd, &)
-MINIATEN_LOGICAL_PREDICATE(LogicalOr, |)
-MINIATEN_LOGICAL_PREDICATE(LogicalXor, ^)
+MINIATEN_LOGICAL_PREDICATE(LogicalAnd, &&, &)
+MINIATEN_LOGICAL_PREDICATE(LogicalOr, ||, |)
+MINIATEN_LOGICAL_PREDICATE(LogicalXor, !=, ^)
 #undef MINIATEN_LOGICAL_PREDICATE
 
 // See Note [Comparison outputs] in CompareOps.cpp: a Bool output gets the predicate loop (masks
