@@ -34,22 +34,19 @@ DEFINE_DISPATCH(logical_not_stub);
 
 namespace {
 
-// libtorch's build_comparison_op. See Note [Comparison outputs].
-TensorIterator comparison_iter(Tensor& out, const Tensor& self, const Tensor& other) {
+// libtorch's build_comparison_op (other given), or logical_not's iterator (one input). See Note
+// [Comparison outputs].
+TensorIterator comparison_iter(Tensor& out, const Tensor& self, const Tensor* other) {
   TensorIteratorConfig config;
-  config.set_check_mem_overlap(true)
-      .add_output(out)
-      .add_input(self)
-      .add_input(other)
-      .allow_cpu_scalars(true)
-      .promote_inputs_to_common_dtype(true);
+  config.set_check_mem_overlap(true).add_output(out).add_input(self);
+  if (other != nullptr) config.add_input(*other).allow_cpu_scalars(true);
+  config.promote_inputs_to_common_dtype(true);
   if (out.scalar_type() != c10::ScalarType::Bool) config.cast_common_dtype_to_outputs(true);
   return config.build();
 }
 
 template <typename Stub>
-Tensor compare(Stub& stub, const Tensor& self, const Tensor& other) {
-  Tensor out = at::empty({0}, self.options().dtype(c10::ScalarType::Bool));
+Tensor& compare_out(Stub& stub, const Tensor& self, const Tensor* other, Tensor& out) {
   auto iter = comparison_iter(out, self, other);
   // See Note [Meta kernels stop before the stub] in BinaryOps.cpp.
   if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter);
@@ -58,10 +55,18 @@ Tensor compare(Stub& stub, const Tensor& self, const Tensor& other) {
 
 template <typename Stub>
 Tensor& compare_out(Stub& stub, const Tensor& self, const Tensor& other, Tensor& out) {
-  auto iter = comparison_iter(out, self, other);
-  // See Note [Meta kernels stop before the stub] in BinaryOps.cpp.
-  if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter);
-  return out;
+  return compare_out(stub, self, &other, out);
+}
+
+template <typename Stub>
+Tensor compare(Stub& stub, const Tensor& self, const Tensor* other) {
+  Tensor out = at::empty({0}, self.options().dtype(c10::ScalarType::Bool));
+  return compare_out(stub, self, other, out);
+}
+
+template <typename Stub>
+Tensor compare(Stub& stub, const Tensor& self, const Tensor& other) {
+  return compare(stub, self, &other);
 }
 
 }  // namespace
@@ -120,23 +125,15 @@ MINIATEN_DEFINE_LOGICAL(logical_xor)
 // !self: a Bool out gets true where self is zero; an out= of another dtype gets 1 or 0 computed
 // in self's dtype and converted (libtorch converts each element the same way).
 Tensor& logical_not_out(const Tensor& self, Tensor& out) {
-  TensorIteratorConfig config;
-  config.set_check_mem_overlap(true).add_output(out).add_input(self).promote_inputs_to_common_dtype(
-      true);
-  if (out.scalar_type() != c10::ScalarType::Bool) config.cast_common_dtype_to_outputs(true);
-  auto iter = config.build();
-  // See Note [Meta kernels stop before the stub] in BinaryOps.cpp.
-  if (iter.device_type() != c10::kMeta) logical_not_stub(iter.device_type(), iter);
-  return out;
+  return compare_out(logical_not_stub, self, nullptr, out);
 }
 
 Tensor logical_not(const Tensor& self) {
-  Tensor out = at::empty({0}, self.options().dtype(c10::ScalarType::Bool));
-  return native::logical_not_out(self, out);
+  return compare(logical_not_stub, self, nullptr);
 }
 
 Tensor& logical_not_(Tensor& self) {
-  return native::logical_not_out(self, self);
+  return compare_out(logical_not_stub, self, nullptr, self);
 }
 
 // ---- isnan, isinf (composite, as libtorch's) ---------------------------------------------------

@@ -121,8 +121,8 @@ C10_ALWAYS_INLINE typename GccVec<Wide, Lanes>::type truncate_to(
 #endif
 
 // __builtin_convertvector(x, To), except that 8- and 16-bit integer lanes going to a type of 4 or
-// more bytes are first widened to int32 (vpmovsxbd, vpmovzxwd): GCC 12 turns int8 -> float or
-// uint8 -> int64 in one step into a scalar loop of extracts.
+// more bytes are first widened to int32 (vpmovsxbd, vpmovzxwd): GCC 12 turns int8 -> float in one
+// step into a scalar loop of extracts. (To 8-byte lanes even this is not enough: widen_to_64.)
 template <typename To, typename From>
 C10_ALWAYS_INLINE To widen_then_convert(From x) {
   using S = std::remove_cv_t<std::remove_reference_t<decltype(x[0])>>;

@@ -157,15 +157,12 @@ class Vectorized {
   // count: a tail, or a one-element tensor, is one instruction instead of a memcpy call.
   static Vectorized loadu(const void* ptr, int64_t count) {
 #if defined(CPU_CAPABILITY_AVX512)
-    constexpr int kBits = static_cast<int>(sizeof(storage_t)) * 8;
-    const uint64_t m = count >= 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
-    if constexpr (kBits == 8) return from_storage(detail::bitcast<StorageVec>(_mm512_maskz_loadu_epi8(m, ptr)));
-    if constexpr (kBits == 16) return from_storage(detail::bitcast<StorageVec>(_mm512_maskz_loadu_epi16(__mmask32(m), ptr)));
-    if constexpr (kBits == 32) return from_storage(detail::bitcast<StorageVec>(_mm512_maskz_loadu_epi32(__mmask16(m), ptr)));
-    if constexpr (kBits == 64) return from_storage(detail::bitcast<StorageVec>(_mm512_maskz_loadu_epi64(__mmask8(m), ptr)));
+    return from_storage(detail::bitcast<StorageVec>(masked_load(ptr, count)));
 #elif defined(CPU_CAPABILITY_AVX2)
-    if constexpr (sizeof(storage_t) >= 4) return from_storage(detail::bitcast<StorageVec>(
-        masked_load_avx2(static_cast<const char*>(ptr), lane_mask_avx2(count))));
+    if constexpr (sizeof(storage_t) >= 4) {
+      return from_storage(detail::bitcast<StorageVec>(
+          _mm256_maskload_epi32(static_cast<const int*>(ptr), lane_mask(count))));
+    }
 #endif
     Vectorized r;
     std::memcpy(&r.v_, ptr, static_cast<size_t>(count) * sizeof(T));
@@ -176,15 +173,10 @@ class Vectorized {
   void store(void* ptr, int64_t count) const {
     const StorageVec s = stored();
 #if defined(CPU_CAPABILITY_AVX512)
-    constexpr int kBits = static_cast<int>(sizeof(storage_t)) * 8;
-    const uint64_t m = count >= 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
-    if constexpr (kBits == 8) return _mm512_mask_storeu_epi8(ptr, m, detail::bitcast<__m512i>(s));
-    if constexpr (kBits == 16) return _mm512_mask_storeu_epi16(ptr, __mmask32(m), detail::bitcast<__m512i>(s));
-    if constexpr (kBits == 32) return _mm512_mask_storeu_epi32(ptr, __mmask16(m), detail::bitcast<__m512i>(s));
-    if constexpr (kBits == 64) return _mm512_mask_storeu_epi64(ptr, __mmask8(m), detail::bitcast<__m512i>(s));
+    return masked_store(ptr, count, detail::bitcast<__m512i>(s));
 #elif defined(CPU_CAPABILITY_AVX2)
     if constexpr (sizeof(storage_t) >= 4) {
-      return _mm256_maskstore_epi32(static_cast<int*>(ptr), lane_mask_avx2(count),
+      return _mm256_maskstore_epi32(static_cast<int*>(ptr), lane_mask(count),
                                     detail::bitcast<__m256i>(s));
     }
 #endif
@@ -409,16 +401,41 @@ class Vectorized {
   }
 
  private:
-#if defined(CPU_CAPABILITY_AVX2)
+  // The masks of loadu(ptr, count) / store(ptr, count).
+#if defined(CPU_CAPABILITY_AVX512)
+  // One bit per lane, the first `count` set (count may be 64 for 1-byte lanes).
+  C10_ALWAYS_INLINE static uint64_t lane_mask(int64_t count) {
+    return count >= 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1;
+  }
+  C10_ALWAYS_INLINE static __m512i masked_load(const void* ptr, int64_t count) {
+    const uint64_t m = lane_mask(count);
+    if constexpr (sizeof(storage_t) == 1)
+      return _mm512_maskz_loadu_epi8(m, ptr);
+    else if constexpr (sizeof(storage_t) == 2)
+      return _mm512_maskz_loadu_epi16(__mmask32(m), ptr);
+    else if constexpr (sizeof(storage_t) == 4)
+      return _mm512_maskz_loadu_epi32(__mmask16(m), ptr);
+    else
+      return _mm512_maskz_loadu_epi64(__mmask8(m), ptr);
+  }
+  C10_ALWAYS_INLINE static void masked_store(void* ptr, int64_t count, __m512i s) {
+    const uint64_t m = lane_mask(count);
+    if constexpr (sizeof(storage_t) == 1)
+      _mm512_mask_storeu_epi8(ptr, m, s);
+    else if constexpr (sizeof(storage_t) == 2)
+      _mm512_mask_storeu_epi16(ptr, __mmask32(m), s);
+    else if constexpr (sizeof(storage_t) == 4)
+      _mm512_mask_storeu_epi32(ptr, __mmask16(m), s);
+    else
+      _mm512_mask_storeu_epi64(ptr, __mmask8(m), s);
+  }
+#elif defined(CPU_CAPABILITY_AVX2)
   // The int32 lanes of a 32-byte register that hold the first `count` lanes of T: all bits set
   // in those, clear in the rest (maskload/maskstore look at each int32's sign bit).
-  C10_ALWAYS_INLINE static __m256i lane_mask_avx2(int64_t count) {
+  C10_ALWAYS_INLINE static __m256i lane_mask(int64_t count) {
     const int64_t words = count * static_cast<int64_t>(sizeof(storage_t)) / 4;
     return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(words)),
                               _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  }
-  C10_ALWAYS_INLINE static __m256i masked_load_avx2(const char* ptr, __m256i mask) {
-    return _mm256_maskload_epi32(reinterpret_cast<const int*>(ptr), mask);
   }
 #endif
   C10_ALWAYS_INLINE StorageMask bits() const {
@@ -577,49 +594,9 @@ inline Vectorized<c10::BFloat16> Vectorized<c10::BFloat16>::from_compute(const C
   return from_storage(__builtin_convertvector(bits, StorageVec));
 }
 
-// libtorch's free-function spellings.
-template <typename T>
-inline Vectorized<T> abs(const Vectorized<T>& a) {
-  return a.abs();
-}
-template <typename T>
-inline Vectorized<T> exp(const Vectorized<T>& a) {
-  return a.exp();
-}
-template <typename T>
-inline Vectorized<T> log(const Vectorized<T>& a) {
-  return a.log();
-}
-template <typename T>
-inline Vectorized<T> sqrt(const Vectorized<T>& a) {
-  return a.sqrt();
-}
-template <typename T>
-inline Vectorized<T> tanh(const Vectorized<T>& a) {
-  return a.tanh();
-}
-template <typename T>
-inline Vectorized<T> pow(const Vectorized<T>& a, const Vectorized<T>& b) {
-  return a.pow(b);
-}
-
-// std::max(a, lo) then std::min(., hi), lane by lane exactly as the scalar code: a NaN `a`
-// stays NaN, a NaN bound is ignored (libtorch's clamp kernels). min/max instructions would
-// agree on these lanes; the selects keep the rule visible.
-template <typename T>
-inline Vectorized<T> clamp_min(const Vectorized<T>& a, const Vectorized<T>& lo) {
-  return Vectorized<T>::blendv(a, lo, a < lo);
-}
-template <typename T>
-inline Vectorized<T> clamp_max(const Vectorized<T>& a, const Vectorized<T>& hi) {
-  return Vectorized<T>::blendv(a, hi, hi < a);
-}
-template <typename T>
-inline Vectorized<T> clamp(const Vectorized<T>& a, const Vectorized<T>& lo,
-                           const Vectorized<T>& hi) {
-  return clamp_max(clamp_min(a, lo), hi);
-}
-
 }  // namespace CPU_CAPABILITY
 }  // namespace vec
 }  // namespace at
+
+// The free functions over Vectorized (at::vec::exp(v), clamp(v, lo, hi), ...).
+#include "aten/cpu/vec/VecFunctions.h"
