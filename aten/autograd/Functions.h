@@ -192,6 +192,88 @@ struct TORCH_API CumsumBackward0 final : public Node {
   int64_t dim = 0;
 };
 
+// ---- Matrix products, activations, softmax, losses (FunctionsNN.cpp) ---------------------------
+struct TORCH_API MmBackward0 final : public Node {
+  MINIATEN_NODE(MmBackward0)
+  SavedVariable self_, mat2_;
+  void release_variables() override {
+    self_.reset_data();
+    mat2_.reset_data();
+  }
+};
+struct TORCH_API AddmmBackward0 final : public Node {
+  MINIATEN_NODE(AddmmBackward0)
+  SavedVariable mat1_, mat2_;
+  c10::Scalar alpha, beta;
+  void release_variables() override {
+    mat1_.reset_data();
+    mat2_.reset_data();
+  }
+};
+struct TORCH_API BmmBackward0 final : public Node {
+  MINIATEN_NODE(BmmBackward0)
+  SavedVariable self_, mat2_;
+  void release_variables() override {
+    self_.reset_data();
+    mat2_.reset_data();
+  }
+};
+struct TORCH_API DotBackward0 final : public Node {
+  MINIATEN_NODE(DotBackward0)
+  SavedVariable self_, tensor_;
+  void release_variables() override {
+    self_.reset_data();
+    tensor_.reset_data();
+  }
+};
+struct TORCH_API MvBackward0 final : public Node {
+  MINIATEN_NODE(MvBackward0)
+  SavedVariable self_, vec_;
+  void release_variables() override {
+    self_.reset_data();
+    vec_.reset_data();
+  }
+};
+struct TORCH_API ReluBackward0 final : public Node {  // relu and relu_
+  MINIATEN_NODE(ReluBackward0)
+  SavedVariable result_;
+  void release_variables() override { result_.reset_data(); }
+};
+struct TORCH_API SoftmaxBackward0 final : public Node {  // _softmax
+  MINIATEN_NODE(SoftmaxBackward0)
+  SavedVariable result_;
+  int64_t dim = 0;
+  at::ScalarType self_scalar_type = at::kFloat;
+  void release_variables() override { result_.reset_data(); }
+};
+struct TORCH_API LogSoftmaxBackward0 final : public Node {  // _log_softmax
+  MINIATEN_NODE(LogSoftmaxBackward0)
+  SavedVariable result_;
+  int64_t dim = 0;
+  at::ScalarType self_scalar_type = at::kFloat;
+  void release_variables() override { result_.reset_data(); }
+};
+struct TORCH_API NllLossBackward0 final : public Node {  // nll_loss_forward
+  MINIATEN_NODE(NllLossBackward0)
+  SavedVariable self_, target_, weight_, total_weight_;
+  int64_t reduction = 1, ignore_index = -100;
+  void release_variables() override {
+    self_.reset_data();
+    target_.reset_data();
+    weight_.reset_data();
+    total_weight_.reset_data();
+  }
+};
+struct TORCH_API MseLossBackward0 final : public Node {
+  MINIATEN_NODE(MseLossBackward0)
+  SavedVariable self_, target_;
+  int64_t reduction = 1;
+  void release_variables() override {
+    self_.reset_data();
+    target_.reset_data();
+  }
+};
+
 // ---- Views (FunctionsViews.cpp) --------------------------------------------------------------
 struct TORCH_API AsStridedBackward0 final : public Node {
   MINIATEN_NODE(AsStridedBackward0)

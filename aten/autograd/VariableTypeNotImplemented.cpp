@@ -58,7 +58,10 @@ TORCH_LIBRARY_IMPL(aten, Autograd, m) {
   for (const char* op : {"clamp.Tensor", "clamp_.Tensor", "clamp_min.Tensor", "clamp_min_.Tensor",
                          "clamp_max.Tensor", "clamp_max_.Tensor", "atan2", "atan2_", "hypot",
                          "hypot_", "fmod.Tensor", "fmod_.Tensor", "maximum", "minimum",
-                         "pow.Tensor_Tensor", "pow_.Tensor", "pow.Tensor_Scalar", "pow_.Scalar"}) {
+                         "pow.Tensor_Tensor", "pow_.Tensor", "pow.Tensor_Scalar", "pow_.Scalar",
+                         // The backward operators: their own derivatives (double backward).
+                         "threshold_backward", "_softmax_backward_data",
+                         "_log_softmax_backward_data", "nll_loss_backward", "mse_loss_backward"}) {
     add(op);
   }
 }

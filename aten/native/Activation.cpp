@@ -1,6 +1,7 @@
-// silu and gelu: unary operators keeping the input's dtype (an integer tensor is libtorch's
-// "silu_cpu" / "GeluKernelImpl" not implemented error, not a promotion). libtorch's
-// aten/src/ATen/native/Activation.cpp; kernels in aten/native/cpu/ActivationKernel.cpp.
+// relu, silu and gelu, and relu's backward (threshold_backward). silu and gelu keep the input's
+// dtype (an integer tensor is libtorch's "silu_cpu" / "GeluKernelImpl" not implemented error,
+// not a promotion). libtorch's aten/src/ATen/native/Activation.cpp; kernels in
+// aten/native/cpu/ActivationKernel.cpp.
 
 #include "aten/native/Activation.h"
 #include "aten/ATen.h"
@@ -11,6 +12,7 @@ namespace native {
 
 DEFINE_DISPATCH(silu_stub);
 DEFINE_DISPATCH(gelu_stub);
+DEFINE_DISPATCH(threshold_backward_stub);
 
 namespace {
 
@@ -63,6 +65,28 @@ Tensor& gelu_(Tensor& self, c10::string_view approximate) {
 Tensor& gelu_out(const Tensor& self, c10::string_view approximate, Tensor& out) {
   run_gelu(out, self, approximate);
   return out;
+}
+
+// relu is clamp_min(self, 0), as libtorch's CPU kernel; Bool is refused rather than clamped.
+Tensor relu(const Tensor& self) {
+  TORCH_CHECK(self.scalar_type() != at::kBool, "Boolean inputs not supported for relu");
+  return at::clamp_min(self, 0);
+}
+
+Tensor& relu_(Tensor& self) {
+  TORCH_CHECK(self.scalar_type() != at::kBool, "Boolean inputs not supported for relu");
+  return at::clamp_min_(self, 0);
+}
+
+// relu's backward (and threshold's): the gradient where self > threshold, zero elsewhere, in the
+// promoted dtype of grad_output and self, broadcast as a binary op.
+Tensor threshold_backward(const Tensor& grad_output, const Tensor& self, const Scalar& threshold) {
+  Tensor out;
+  // self first, as libtorch's iterator has it (its broadcast errors name self "tensor a").
+  auto iter = TensorIterator::binary_op(out, self, grad_output);
+  if (iter.device_type() != c10::kMeta)
+    threshold_backward_stub(iter.device_type(), iter, threshold);
+  return iter.output();
 }
 
 }  // namespace native

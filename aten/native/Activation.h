@@ -17,5 +17,9 @@ using gelu_fn = void (*)(TensorIteratorBase& iter, GeluType approximate);
 DECLARE_DISPATCH(silu_fn, silu_stub);
 DECLARE_DISPATCH(gelu_fn, gelu_stub);
 
+// iter: (grad_input; self, grad_output) in one dtype. grad_input = self <= threshold ? 0 : grad.
+using threshold_backward_fn = void (*)(TensorIteratorBase& iter, const c10::Scalar& threshold);
+DECLARE_DISPATCH(threshold_backward_fn, threshold_backward_stub);
+
 }  // namespace native
 }  // namespace at

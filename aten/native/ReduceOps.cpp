@@ -19,12 +19,16 @@
 // kernel accumulates in; see Note [Cascade sum] in cpu/SumKernel.cpp.
 
 #include <bitset>
+#include <cmath>
+#include <type_traits>
+#include <vector>
 
 #include "aten/ATen.h"
 #include "aten/Dispatch.h"
-#include "aten/detail/Resize.h"
+#include "aten/OpMathType.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/ReduceOps.h"
+#include "aten/native/Resize.h"
 #include "aten/native/TensorIterator.h"
 #include "c10/core/WrapDimMinimal.h"
 #include "c10/util/WrappingArithmetic.h"
@@ -96,25 +100,6 @@ Tensor review_reduce_result(const Tensor& result, int64_t ndim, const DimMask& m
 ScalarType dtype_or_promoted(const Tensor& self, c10::optional<ScalarType> dtype) {
   if (dtype.has_value()) return *dtype;
   return c10::isIntegralType(self.scalar_type(), /*includeBool=*/true) ? kLong : self.scalar_type();
-}
-
-// What libtorch's structured out= wrappers check and do before the kernel runs.
-void resize_out(const Tensor& out, IntArrayRef sizes, const Tensor& self, ScalarType dtype) {
-  const caffe2::TypeMeta expected = caffe2::TypeMeta::fromScalarType(dtype);
-  TORCH_CHECK(out.dtype() == expected, "Expected out tensor to have dtype ", expected, ", but got ",
-              out.dtype(), " instead");
-  TORCH_CHECK(out.device() == self.device(), "Expected out tensor to have device ", self.device(),
-              ", but got ", out.device(), " instead");
-  if (out.sizes().equals(sizes)) return;
-  if (out.numel() != 0) {
-    TORCH_WARN("An output with one or more elements was resized since it had shape ", out.sizes(),
-               ", which does not match the required output shape ", sizes,
-               ". This behavior is "
-               "deprecated, and in a future PyTorch release outputs will not be resized unless "
-               "they have zero elements. You can explicitly reuse an out tensor t by resizing "
-               "it, inplace, to zero elements with t.resize_(0).");
-  }
-  at::detail::resize_impl_(out.unsafeGetTensorImpl(), sizes);
 }
 
 // result = the sum of self over the dims in mask. result has the reduced shape and its dtype
@@ -256,6 +241,93 @@ Tensor& cumsum_out(const Tensor& self, int64_t dim, c10::optional<ScalarType> dt
   resize_out(out, self.sizes(), self, dtype.value_or(out.scalar_type()));
   cumsum_impl(self, dim, out);
   return out;
+}
+
+}  // namespace native
+}  // namespace at
+
+// ---- argmax / argmin ---------------------------------------------------------------------------
+
+namespace at {
+namespace native {
+
+namespace {
+
+// The index of the first greatest (argmax) or least element of each row of a contiguous
+// rows x n tensor; a NaN wins over every number (the first NaN), as libtorch's.
+template <typename T>
+bool is_nan(T v) {
+  if constexpr (std::is_floating_point<T>::value) {
+    return std::isnan(v);
+  } else {
+    return false;
+  }
+}
+
+template <typename T>
+void arg_reduce_rows(const T* x, int64_t rows, int64_t n, int64_t* out, bool is_max) {
+  using acc_t = at::opmath_type<T>;
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* row = x + r * n;
+    int64_t best = 0;
+    acc_t best_value = static_cast<acc_t>(row[0]);
+    for (int64_t i = 1; i < n && !is_nan(best_value); ++i) {
+      const acc_t v = static_cast<acc_t>(row[i]);
+      if (is_nan(v) || (is_max ? v > best_value : v < best_value)) {
+        best = i;
+        best_value = v;
+      }
+    }
+    out[r] = best;
+  }
+}
+
+Tensor arg_reduce(const Tensor& self, c10::optional<int64_t> dim, bool keepdim, bool is_max) {
+  const char* name = is_max ? "argmax" : "argmin";
+  std::vector<int64_t> out_shape;
+  Tensor rows;
+  if (dim.has_value()) {
+    const int64_t d = c10::maybe_wrap_dim(*dim, self.dim());
+    if (self.dim() > 0) {
+      TORCH_CHECK_INDEX(self.size(d) != 0, name, "(): Expected reduction dim ", *dim,
+                        " to have non-zero size.");
+      out_shape = self.sizes().vec();
+      if (keepdim) {
+        out_shape[static_cast<size_t>(d)] = 1;
+      } else {
+        out_shape.erase(out_shape.begin() + d);
+      }
+    }
+    rows = self.dim() == 0 ? self.reshape({1, 1}) : self.movedim(d, -1);
+  } else {
+    TORCH_CHECK(self.numel() != 0, name,
+                "(): Expected reduction dim to be specified for input.numel() == 0.");
+    if (keepdim) out_shape.assign(static_cast<size_t>(self.dim()), 1);
+    rows = self.reshape({1, -1});
+  }
+  Tensor result = at::empty(out_shape, self.options().dtype(kLong));
+  if (result.is_meta() || result.numel() == 0) return result;
+  const ScalarType type = self.scalar_type();
+  TORCH_CHECK(type != kBool && !c10::isComplexType(type), "\"", name,
+              "_cpu\" not implemented for '", type, "'");
+  const Tensor input = rows.contiguous();
+  const int64_t n = input.dim() == 0 ? 1 : input.size(-1);
+  Tensor indices = at::empty({input.numel() / n}, result.options());
+  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, type, "argmax_cpu", [&] {
+    arg_reduce_rows(input.data_ptr<scalar_t>(), indices.numel(), n, indices.data_ptr<int64_t>(),
+                    is_max);
+  });
+  return result.copy_(indices.view(out_shape));
+}
+
+}  // namespace
+
+Tensor argmax(const Tensor& self, c10::optional<int64_t> dim, bool keepdim) {
+  return arg_reduce(self, dim, keepdim, /*is_max=*/true);
+}
+
+Tensor argmin(const Tensor& self, c10::optional<int64_t> dim, bool keepdim) {
+  return arg_reduce(self, dim, keepdim, /*is_max=*/false);
 }
 
 }  // namespace native

@@ -66,9 +66,24 @@ void gelu_kernel(TensorIteratorBase& iter, GeluType approximate) {
   });
 }
 
+// grad where self > threshold, else 0 (relu's backward with threshold 0): libtorch's
+// threshold kernel with value 0. A NaN self is not <= threshold, so its gradient goes through.
+void threshold_backward_kernel(TensorIteratorBase& iter, const c10::Scalar& threshold) {
+  AT_DISPATCH_ALL_TYPES_AND(c10::ScalarType::BFloat16, iter.common_dtype(), "threshold_cpu", [&] {
+    const scalar_t th = threshold.to<scalar_t>();
+    cpu_kernel_vec(
+        iter, [th](scalar_t x, scalar_t grad) -> scalar_t { return x <= th ? scalar_t(0) : grad; },
+        [th](Vectorized<scalar_t> x, Vectorized<scalar_t> grad) {
+          return Vectorized<scalar_t>::blendv(grad, Vectorized<scalar_t>(scalar_t(0)),
+                                              x.le(Vectorized<scalar_t>(th)));
+        });
+  });
+}
+
 }  // namespace
 }  // namespace CPU_CAPABILITY
 
+REGISTER_DISPATCH(threshold_backward_stub, &threshold_backward_kernel);
 REGISTER_DISPATCH(silu_stub, &silu_kernel);
 REGISTER_DISPATCH(gelu_stub, &gelu_kernel);
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "GradCheck.h"
+#include "aten/core/Reduction.h"
 
 namespace {
 
@@ -412,6 +413,150 @@ const FormulaCase kInplace[] = {
      }},
 };
 INSTANTIATE_TEST_SUITE_P(Inplace, Formula, ::testing::ValuesIn(kInplace),
+                         [](const auto& info) { return info.param.label; });
+
+}  // namespace
+
+namespace {
+
+at::Tensor targets(std::vector<int64_t> values) {
+  return at::tensor(values);
+}
+
+// Matrix products, relu, softmax and the losses (FunctionsNN.cpp); node names from libtorch 1.13.
+const FormulaCase kNN[] = {
+    {"mm", "MmBackward0",
+     [] {
+       return two({2, 3}, {3, 4});
+     },
+     [](const TensorList& in) { return at::mm(in[0], in[1]); }},
+    {"mm_transposed", "MmBackward0",
+     [] {
+       TensorList in = transposed({3, 2});
+       in.push_back(leaf({4, 3}));
+       return in;
+     },
+     [](const TensorList& in) { return at::mm(in[0], in[1].t()); }},
+    {"addmm_bias_broadcast", "AddmmBackward0",
+     [] {
+       TensorList in = two({2, 3}, {3, 4});
+       in.push_back(leaf({4}, -0.3));
+       return in;
+     },
+     [](const TensorList& in) { return at::addmm(in[2], in[0], in[1], 0.5, 2); }},
+    {"addmm_inplace", "AddmmBackward0",
+     [] {
+       TensorList in = two({2, 3}, {3, 4});
+       in.push_back(leaf({2, 4}, -0.3));
+       return in;
+     },
+     [](const TensorList& in) { return in[2].clone().addmm_(in[0], in[1], 3, 0.5); }},
+    {"bmm", "BmmBackward0",
+     [] {
+       return two({2, 2, 3}, {2, 3, 4});
+     },
+     [](const TensorList& in) { return at::bmm(in[0], in[1]); }},
+    {"dot", "DotBackward0", [] { return two({5}, {5}); },
+     [](const TensorList& in) { return at::dot(in[0], in[1]); }},
+    {"mv", "MvBackward0",
+     [] {
+       return two({3, 4}, {4});
+     },
+     [](const TensorList& in) { return at::mv(in[0], in[1]); }},
+    {"matmul_fold", "UnsafeViewBackward0",
+     [] {
+       return two({2, 3, 4}, {4, 2});
+     },
+     [](const TensorList& in) { return at::matmul(in[0], in[1]); }},
+    {"matmul_broadcast", "UnsafeViewBackward0",
+     [] {
+       return two({2, 1, 2, 3}, {3, 3, 2});
+     },
+     [](const TensorList& in) { return at::matmul(in[0], in[1]); }},
+    {"linear", "AddmmBackward0",
+     [] {
+       TensorList in = two({2, 3}, {4, 3});
+       in.push_back(leaf({4}, -0.3));
+       return in;
+     },
+     [](const TensorList& in) { return at::linear(in[0], in[1], in[2]); }},
+    {"relu", "ReluBackward0",
+     [] {
+       return one({3, 4}, -0.55);
+     },
+     [](const TensorList& in) { return at::relu(in[0]); }},
+    {"relu_inplace", "ReluBackward0",
+     [] {
+       return one({3, 4}, -0.55);
+     },
+     [](const TensorList& in) { return in[0].clone().relu_(); }},
+    {"softmax_dim0", "SoftmaxBackward0",
+     [] {
+       return one({3, 4});
+     },
+     [](const TensorList& in) { return at::softmax(in[0], 0); }},
+    {"softmax_last", "SoftmaxBackward0",
+     [] {
+       return transposed({5, 3});
+     },
+     [](const TensorList& in) { return at::softmax(in[0], -1); }},
+    {"log_softmax_middle", "LogSoftmaxBackward0",
+     [] {
+       return one({2, 3, 4});
+     },
+     [](const TensorList& in) { return at::log_softmax(in[0], 1); }},
+    {"cross_entropy", "NllLossBackward0",
+     [] {
+       return one({4, 3});
+     },
+     [](const TensorList& in) {
+       return at::cross_entropy_loss(in[0], targets({0, 2, 1, 2}));
+     }},
+    {"cross_entropy_weight_ignore", "NllLossBackward0",
+     [] {
+       return one({4, 3});
+     },
+     [](const TensorList& in) {
+       return at::cross_entropy_loss(in[0], targets({0, 2, 1, 2}), at::tensor({0.5, 2.0, 1.5}),
+                                     at::Reduction::Mean, 1);
+     }},
+    {"nll_loss_none", "NllLossBackward0",
+     [] {
+       return one({4, 3});
+     },
+     [](const TensorList& in) {
+       return at::nll_loss(in[0], targets({0, 2, 1, 2}), c10::nullopt, at::Reduction::None);
+     }},
+    {"cross_entropy_3d_sum", "NllLossBackward0",
+     [] {
+       return one({2, 3, 2});
+     },
+     [](const TensorList& in) {
+       return at::cross_entropy_loss(in[0], targets({0, 2, 1, 1}).view({2, 2}), c10::nullopt,
+                                     at::Reduction::Sum);
+     }},
+    {"cross_entropy_probabilities", "DivBackward1",
+     [] {
+       return one({3, 4});
+     },
+     [](const TensorList& in) {
+       return at::cross_entropy_loss(in[0], at::softmax(at::arange(12.0).view({3, 4}).cos(), 1));
+     }},
+    {"cross_entropy_smoothing", "AddBackward0",
+     [] {
+       return one({4, 3});
+     },
+     [](const TensorList& in) {
+       return at::cross_entropy_loss(in[0], targets({0, 2, 1, 2}), c10::nullopt,
+                                     at::Reduction::Mean, -100, 0.1);
+     }},
+    {"mse_loss", "MseLossBackward0",
+     [] {
+       return two({2, 3}, {3});
+     },
+     [](const TensorList& in) { return at::mse_loss(in[0], in[1]); }},
+};
+INSTANTIATE_TEST_SUITE_P(NN, Formula, ::testing::ValuesIn(kNN),
                          [](const auto& info) { return info.param.label; });
 
 }  // namespace

@@ -1,0 +1,52 @@
+#pragma once
+// Matrix products on the CPU: one gemm over strided matrices, run by the BLAS library
+// (OpenBLAS, found by CMake's FindBLAS) for float, double and the complex types, and by a plain
+// loop for the other dtypes libtorch multiplies (integers, BFloat16). mm, addmm, bmm, mv and dot
+// (LinearAlgebra.cpp) are built on it.
+//
+// Note [Matrices as BLAS sees them]
+// BLAS reads a matrix through a pointer and one leading dimension: element (i, j) of a row-major
+// matrix is at i * ld + j, of a column-major one at i + j * ld. So a 2-D tensor goes in without a
+// copy when one of its strides is 1 and the other is at least the extent along the unit stride:
+// strides (ld, 1) read as a row-major matrix, strides (1, ld) as a column-major one, that is, as
+// the transpose of a row-major matrix (a.t() of a contiguous tensor goes in as "transposed", as
+// in libtorch). A dim of size 1 never steps, so its stride does not matter. The result decides
+// the order of the call (row-major when its columns are contiguous, column-major when its rows
+// are), and each operand goes in as itself or as its transpose in that order. An operand or
+// result that fits neither (expanded, sliced with a step) is copied contiguous first, the result
+// copied back after.
+
+#include <cstdint>
+
+#include "aten/core/Tensor.h"
+
+namespace at {
+namespace native {
+namespace cpublas {
+
+// A matrix in memory: rows x cols elements, (i, j) at data + i * row_stride + j * col_stride.
+struct Matrix {
+  void* data = nullptr;
+  int64_t rows = 0, cols = 0;
+  int64_t row_stride = 0, col_stride = 0;
+};
+
+// The matrix `t` (2-D) is, starting at its first element.
+Matrix matrix_of(const Tensor& t);
+
+// Whether BLAS can read `m` as it is (Note [Matrices as BLAS sees them]).
+bool blas_can_read(const Matrix& m);
+
+// c = beta * c + alpha * (a @ b), in dtype `type`; with beta == 0, c's old values (NaN
+// included) are not read, and with alpha == 0 the product is not computed, as BLAS defines.
+// a is m x k, b is k x n, c is m x n. For the BLAS dtypes all three must satisfy
+// blas_can_read (callers copy those that do not); the loop takes any strides.
+void gemm(ScalarType type, const Matrix& a, const Matrix& b, const Matrix& c,
+          const c10::Scalar& alpha, const c10::Scalar& beta);
+
+// Whether `type` is multiplied by BLAS (float, double, complex) rather than the plain loop.
+bool uses_blas(ScalarType type);
+
+}  // namespace cpublas
+}  // namespace native
+}  // namespace at

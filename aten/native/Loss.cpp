@@ -1,0 +1,338 @@
+// Losses: nll_loss (forward and backward kernels, the composite nll_loss / nll_loss_nd),
+// cross_entropy_loss (composite: log_softmax then nll_loss_nd, or the class-probability and
+// label-smoothing forms) and mse_loss, with libtorch 1.13's checks and texts
+// (aten/src/ATen/native/LossNLL.cpp, Loss.cpp).
+//
+// Note [nll_loss of more than two dims]
+// libtorch's nll_loss_nd sends 3-D and higher inputs (N, C, d1, ...) to nll_loss2d. miniaten has
+// no nll_loss2d: the class dim is moved last and the rest flattened, so the same per-element
+// losses and the same total weight go through nll_loss_forward (the values are libtorch's; the
+// graph's node is NllLossBackward0 where libtorch's is NllLoss2DBackward0).
+
+#include <tuple>
+
+#include "aten/ATen.h"
+#include "aten/Dispatch.h"
+#include "aten/core/Reduction.h"
+#include "aten/generated/NativeFunctions.h"
+#include "aten/native/TensorIterator.h"
+#include "aten/native/TypePromotion.h"
+#include "c10/util/accumulate.h"
+
+namespace at {
+namespace native {
+
+namespace {
+
+const Tensor& undefined_if_none(const c10::optional<Tensor>& t) {
+  static const Tensor undefined;
+  return t.has_value() ? *t : undefined;
+}
+
+void check_nll_loss(const Tensor& self, const Tensor& target, const Tensor& weight) {
+  TORCH_CHECK(self.dim() > 0 && self.dim() <= 2, "input tensor should be 1D or 2D");
+  TORCH_CHECK(target.dim() <= 1, "0D or 1D target tensor expected, multi-target not supported");
+  const bool no_batch_dim = self.dim() == 1 && target.dim() == 0;
+  TORCH_CHECK(no_batch_dim || (self.size(0) == target.size(0)),
+              "size mismatch (got input: ", self.sizes(), ", target: ", target.sizes(), ")");
+  const int64_t n_classes = self.size(-1);
+  TORCH_CHECK(!weight.defined() || (weight.dim() == 1 && weight.numel() == n_classes),
+              "weight tensor should be defined either for all ", n_classes,
+              " classes or no classes but got weight tensor of shape: ", weight.sizes());
+}
+
+void check_target_dtype(const Tensor& target) {
+  TORCH_CHECK(target.scalar_type() == kLong, "expected scalar type Long but found ",
+              target.scalar_type());
+}
+
+// The rows of a 1-D (one sample) or 2-D input, with their targets and weights, as a loop sees
+// them: sample i's class scores start at input + i * row_stride.
+template <typename T>
+struct NllRows {
+  const T* input;
+  int64_t rows, classes, row_stride, class_stride;
+  const int64_t* target;
+  int64_t target_stride;
+  const T* weight;  // null without weights
+  int64_t weight_stride;
+
+  NllRows(const Tensor& self, const Tensor& target_t, const Tensor& weight_t)
+      : input(self.data_ptr<T>()),
+        rows(self.dim() == 1 ? 1 : self.size(0)),
+        classes(self.size(-1)),
+        row_stride(self.dim() == 1 ? 0 : self.stride(0)),
+        class_stride(self.stride(-1)),
+        target(target_t.data_ptr<int64_t>()),
+        target_stride(target_t.dim() == 0 ? 0 : target_t.stride(0)),
+        weight(weight_t.defined() ? weight_t.data_ptr<T>() : nullptr),
+        weight_stride(weight_t.defined() ? weight_t.stride(0) : 0) {}
+
+  // Sample i's class, checked against the class count; -1 when it is ignored.
+  int64_t class_of(int64_t i, int64_t ignore_index) const {
+    const int64_t t = target[i * target_stride];
+    if (t == ignore_index) return -1;
+    TORCH_CHECK_INDEX(t >= 0 && t < classes, "Target ", t, " is out of bounds.");
+    return t;
+  }
+  T weight_of(int64_t c) const { return weight ? weight[c * weight_stride] : T(1); }
+  T score(int64_t i, int64_t c) const { return input[i * row_stride + c * class_stride]; }
+};
+
+}  // namespace
+
+std::tuple<Tensor, Tensor> nll_loss_forward(const Tensor& self, const Tensor& target,
+                                            const c10::optional<Tensor>& weight_opt,
+                                            int64_t reduction, int64_t ignore_index) {
+  const Tensor& weight = undefined_if_none(weight_opt);
+  check_nll_loss(self, target, weight);
+  const bool per_sample = reduction == Reduction::None && self.dim() == 2;
+  Tensor output =
+      per_sample ? at::empty({self.size(0)}, self.options()) : at::empty({}, self.options());
+  Tensor total_weight = at::empty({}, self.options());
+  if (self.is_meta()) return std::make_tuple(output, total_weight);
+  check_target_dtype(target);
+  AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, self.scalar_type(), "nll_loss_out_frame", [&] {
+    const NllRows<scalar_t> r(self, target, weight.defined() ? weight.contiguous() : weight);
+    if (reduction == Reduction::None) {
+      scalar_t* out = output.data_ptr<scalar_t>();
+      const int64_t out_stride = per_sample ? output.stride(0) : 0;
+      for (int64_t i = 0; i < r.rows; ++i) {
+        const int64_t c = r.class_of(i, ignore_index);
+        out[i * out_stride] = c < 0 ? scalar_t(0) : -r.score(i, c) * r.weight_of(c);
+      }
+      total_weight.zero_();
+      return;
+    }
+    // Accumulated in double: the sum over a batch is one value, the order of the adds only
+    // touches its last bits.
+    double loss = 0, weights = 0;
+    for (int64_t i = 0; i < r.rows; ++i) {
+      const int64_t c = r.class_of(i, ignore_index);
+      if (c < 0) continue;
+      const double w = static_cast<double>(r.weight_of(c));
+      weights += w;
+      loss -= static_cast<double>(r.score(i, c)) * w;
+    }
+    if (reduction == Reduction::Mean) loss /= weights;
+    output.fill_(loss);
+    total_weight.fill_(weights);
+  });
+  return std::make_tuple(output, total_weight);
+}
+
+Tensor nll_loss_backward(const Tensor& grad_output, const Tensor& self, const Tensor& target,
+                         const c10::optional<Tensor>& weight_opt, int64_t reduction,
+                         int64_t ignore_index, const Tensor& total_weight) {
+  const Tensor& weight = undefined_if_none(weight_opt);
+  check_nll_loss(self, target, weight);
+  TORCH_CHECK(total_weight.numel() == 1,
+              "expected total_weight to be a single element tensor, got: ", total_weight.sizes(),
+              " (", total_weight.numel(), " elements)");
+  const bool per_sample = reduction == Reduction::None && self.dim() == 2;
+  if (per_sample) {
+    TORCH_CHECK(grad_output.dim() == 1 && grad_output.size(0) == self.size(0),
+                "Expected a tensor of dimension 1 and tensor.size[0] == ", self.size(0),
+                " but got: dimension ", grad_output.dim(),
+                " and tensor.size[0] == ", grad_output.dim() > 0 ? grad_output.size(0) : 1);
+  } else {
+    TORCH_CHECK(grad_output.dim() <= 1 && grad_output.numel() == 1,
+                "Expected a single element grad_output tensor, but got: ", grad_output.sizes());
+  }
+  Tensor grad_input = at::zeros(self.sizes(), self.options());
+  if (self.is_meta()) return grad_input;
+  check_target_dtype(target);
+  AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, self.scalar_type(), "nll_loss_backward_out_frame", [&] {
+    const NllRows<scalar_t> r(self, target, weight.defined() ? weight.contiguous() : weight);
+    const Tensor grad = grad_output.to(self.scalar_type());
+    const scalar_t* g = grad.data_ptr<scalar_t>();
+    const int64_t g_stride = per_sample ? grad.stride(0) : 0;
+    scalar_t scale = scalar_t(1);
+    if (reduction == Reduction::Mean) scale = scalar_t(1) / total_weight.item<scalar_t>();
+    scalar_t* gi = grad_input.data_ptr<scalar_t>();
+    const int64_t gi_row = self.dim() == 1 ? 0 : grad_input.stride(0);
+    for (int64_t i = 0; i < r.rows; ++i) {
+      const int64_t c = r.class_of(i, ignore_index);
+      if (c < 0) continue;
+      gi[i * gi_row + c] = -r.weight_of(c) * g[i * g_stride] * scale;
+    }
+  });
+  return grad_input;
+}
+
+Tensor nll_loss(const Tensor& self, const Tensor& target, const c10::optional<Tensor>& weight,
+                int64_t reduction, int64_t ignore_index) {
+  return std::get<0>(at::nll_loss_forward(self, target, weight, reduction, ignore_index));
+}
+
+Tensor nll_loss_nd(const Tensor& self, const Tensor& target, const c10::optional<Tensor>& weight,
+                   int64_t reduction, int64_t ignore_index) {
+  TORCH_CHECK_VALUE(self.dim() >= 1, "Expected 1 or more dimensions (got ", self.dim(), ")");
+  TORCH_CHECK_VALUE(self.dim() == 1 || target.dim() == 0 || self.size(0) == target.size(0),
+                    "Expected input batch_size (", self.size(0), ") to match target batch_size (",
+                    target.dim() == 0 ? 1 : target.size(0), ").");
+  if (self.dim() <= 2) return at::nll_loss(self, target, weight, reduction, ignore_index);
+  // Note [nll_loss of more than two dims]
+  std::vector<int64_t> out_size(self.sizes().begin() + 2, self.sizes().end());
+  out_size.insert(out_size.begin(), self.size(0));
+  TORCH_CHECK(target.sizes().slice(1).equals(self.sizes().slice(2)), "Expected target size ",
+              c10::IntArrayRef(out_size), ", got ", target.sizes());
+  const Tensor rows = self.movedim(1, -1).reshape({-1, self.size(1)});
+  const Tensor loss = at::nll_loss(rows, target.reshape({-1}), weight, reduction, ignore_index);
+  return reduction == Reduction::None ? loss.view(out_size) : loss;
+}
+
+namespace {
+
+// The total weight nll_loss_nd divides by for the mean: the weights of the targets it counts.
+Tensor nll_total_weight(const Tensor& input, const Tensor& target,
+                        const c10::optional<Tensor>& weight, int64_t ignore_index) {
+  const Tensor rows = input.dim() <= 2 ? input : input.movedim(1, -1).reshape({-1, input.size(1)});
+  const Tensor targets = input.dim() <= 2 ? target : target.reshape({-1});
+  return std::get<1>(at::nll_loss_forward(rows, targets, weight, Reduction::Sum, ignore_index));
+}
+
+// weight viewed to broadcast along the class dim of an input of `dims` dims.
+Tensor class_weight(const Tensor& weight, int64_t dims, int64_t class_dim) {
+  if (dims <= 1) return weight;
+  std::vector<int64_t> shape(static_cast<size_t>(dims), 1);
+  shape[static_cast<size_t>(class_dim)] = weight.size(0);
+  return weight.view(shape);
+}
+
+Tensor reduce_loss(const Tensor& loss, int64_t reduction, int64_t class_dim) {
+  switch (reduction) {
+    case Reduction::Sum:
+      return loss.sum();
+    case Reduction::None:
+      return loss.sum(class_dim);
+    default:
+      TORCH_CHECK(false, "Invalid reduction type encountered in cross_entropy: ", reduction);
+  }
+}
+
+// Targets given as class probabilities (same shape as the input).
+Tensor cross_entropy_prob_target(const Tensor& self, const Tensor& target_, const Tensor& weight,
+                                 int64_t reduction, double label_smoothing) {
+  const int64_t class_dim = self.dim() == 1 ? 0 : 1;
+  const int64_t n_classes = self.size(class_dim);
+  TORCH_CHECK(!weight.defined() || (weight.dim() == 1 && weight.numel() == n_classes),
+              "cross_entropy: weight tensor should be defined either for all ", n_classes,
+              " classes or no classes but got weight tensor of shape: ", weight.sizes());
+  const Tensor input = at::log_softmax(self, class_dim, self.scalar_type());
+  Tensor target = target_;
+  if (label_smoothing > 0.0) {
+    TORCH_CHECK(label_smoothing <= 1.0,
+                "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
+    target = target_ * (1 - label_smoothing) + (label_smoothing / n_classes);
+  }
+  Tensor product = input * target;
+  if (weight.defined()) product = product * class_weight(weight, input.dim(), class_dim);
+  if (reduction == Reduction::Mean) {
+    if (input.numel() == 0) return -product.sum().fill_(NAN);
+    return -product.sum() / (input.numel() / n_classes);
+  }
+  return -reduce_loss(product, reduction, class_dim);
+}
+
+Tensor cross_entropy_label_smoothing(const Tensor& self, const Tensor& target,
+                                     const c10::optional<Tensor>& weight_opt, int64_t reduction,
+                                     int64_t ignore_index, double label_smoothing) {
+  const Tensor& weight = undefined_if_none(weight_opt);
+  const int64_t class_dim = self.dim() == 1 ? 0 : 1;
+  const Tensor input = at::log_softmax(self, class_dim, self.scalar_type());
+  const Tensor nllloss = at::nll_loss_nd(input, target, weight_opt, reduction, ignore_index);
+  const int64_t n_classes = input.size(class_dim);
+  const Tensor ignore_mask = target == ignore_index;
+  Tensor smooth_loss = weight.defined()
+                           ? -(input * class_weight(weight, input.dim(), class_dim)).sum(class_dim)
+                           : -input.sum(class_dim);
+  smooth_loss = at::where(ignore_mask, at::zeros({}, smooth_loss.options()), smooth_loss);
+  Tensor ret;
+  switch (reduction) {
+    case Reduction::Mean:
+      if (weight.defined()) {
+        // Normalized by the weights of the counted targets, as nll_loss_nd is: its total weight.
+        ret =
+            smooth_loss.sum() / nll_total_weight(input.detach(), target, weight_opt, ignore_index);
+      } else {
+        ret = smooth_loss.sum() / ignore_mask.logical_not().sum();
+      }
+      break;
+    case Reduction::Sum:
+      ret = smooth_loss.sum();
+      break;
+    case Reduction::None:
+      ret = smooth_loss;
+      break;
+    default:
+      TORCH_CHECK(false, "Invalid reduction type encountered in cross_entropy: ", reduction);
+  }
+  return (1 - label_smoothing) * nllloss + ret * (label_smoothing / n_classes);
+}
+
+}  // namespace
+
+Tensor cross_entropy_loss(const Tensor& self, const Tensor& target,
+                          const c10::optional<Tensor>& weight, int64_t reduction,
+                          int64_t ignore_index, double label_smoothing) {
+  if (self.sizes().equals(target.sizes())) {
+    // Same shapes: the targets are class probabilities.
+    TORCH_CHECK(at::isFloatingType(target.scalar_type()),
+                "Expected floating point type for target with class probabilities, got ",
+                target.scalar_type());
+    TORCH_CHECK(ignore_index < 0, "ignore_index is not supported for floating point target");
+    return cross_entropy_prob_target(self, target, undefined_if_none(weight), reduction,
+                                     label_smoothing);
+  }
+  if (label_smoothing > 0.0) {
+    TORCH_CHECK(label_smoothing <= 1.0,
+                "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
+    return cross_entropy_label_smoothing(self, target, weight, reduction, ignore_index,
+                                         label_smoothing);
+  }
+  const int64_t class_dim = self.dim() == 1 ? 0 : 1;
+  return at::nll_loss_nd(at::log_softmax(self, class_dim, self.scalar_type()), target, weight,
+                         reduction, ignore_index);
+}
+
+// ---- mse_loss
+// ------------------------------------------------------------------------------------
+
+namespace {
+
+void check_mse_dtype(const Tensor& self, const Tensor& target) {
+  const ScalarType type = at::result_type(self, target);
+  TORCH_CHECK(type == kFloat || type == kDouble || type == kBFloat16,
+              "\"mse_cpu\" not implemented for '", type, "'");
+}
+
+Tensor apply_loss_reduction(const Tensor& loss, int64_t reduction) {
+  if (reduction == Reduction::Mean) return loss.mean();
+  if (reduction == Reduction::Sum) return loss.sum();
+  return loss;
+}
+
+}  // namespace
+
+Tensor mse_loss(const Tensor& self, const Tensor& target, int64_t reduction) {
+  check_mse_dtype(self, target);
+  const Tensor diff = at::sub(self, target);
+  if (diff.is_meta()) return apply_loss_reduction(diff, reduction);
+  return apply_loss_reduction(diff * diff, reduction);
+}
+
+// 2 * (self - target) * grad_output, divided by the number of loss elements when the mean was
+// taken. That number is the broadcast shape's: libtorch 1.13 divides by self's numel, which
+// halves the gradient of a target broadcast against a larger self (target's gradient is this
+// function with the two swapped); the loss itself is the mean over the broadcast shape.
+Tensor mse_loss_backward(const Tensor& grad_output, const Tensor& self, const Tensor& target,
+                         int64_t reduction) {
+  check_mse_dtype(self, target);
+  const int64_t n = c10::multiply_integers(infer_size_dimvector(self.sizes(), target.sizes()));
+  const double norm = reduction == Reduction::Mean ? 2. / static_cast<double>(n) : 2.;
+  return at::sub(self, target).mul_(norm).mul_(grad_output);
+}
+
+}  // namespace native
+}  // namespace at

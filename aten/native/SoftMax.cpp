@@ -1,0 +1,111 @@
+// softmax and log_softmax: the composite softmax.int / log_softmax.int (a dtype conversion, then
+// _softmax / _log_softmax) and the CPU/Meta kernels with libtorch 1.13's checks
+// (aten/src/ATen/native/SoftMax.cpp). The kernels are in cpu/SoftMaxKernel.cpp.
+//
+// The result is contiguous, in self's dtype. float and double run in the kernel; BFloat16 runs
+// in float and is rounded once at the end (libtorch's kernels also compute BFloat16 in float).
+// Half and the integer types are libtorch's "not implemented" errors (an integer tensor needs
+// softmax's dtype argument).
+
+#include "aten/native/SoftMax.h"
+#include "aten/ATen.h"
+#include "aten/generated/NativeFunctions.h"
+#include "c10/core/WrapDimMinimal.h"
+
+namespace at {
+namespace native {
+
+DEFINE_DISPATCH(softmax_stub);
+DEFINE_DISPATCH(softmax_backward_stub);
+
+namespace {
+
+// The dim a softmax runs along, wrapped; a 0-dim tensor is treated as one of size 1.
+int64_t softmax_dim(const Tensor& self, int64_t dim) {
+  const int64_t wrapped = c10::maybe_wrap_dim(dim, self.dim());
+  const int64_t input_dim = self.dim() > 0 ? self.dim() : 1;
+  TORCH_CHECK(wrapped >= 0 && wrapped < input_dim,
+              "dim must be non-negative and less than input dimensions");
+  return wrapped;
+}
+
+// The dtype check of libtorch's kernels, which name the last-dim kernel when dim is the last.
+void check_softmax_dtype(const Tensor& t, int64_t dim, const char* op) {
+  const ScalarType type = t.scalar_type();
+  if (type == kFloat || type == kDouble || type == kBFloat16) return;
+  const bool lastdim = t.dim() <= 1 || dim == t.dim() - 1;
+  TORCH_CHECK(false, "\"", op, lastdim ? "_lastdim_kernel_impl" : "_kernel_impl",
+              "\" not implemented for '", type, "'");
+}
+
+Tensor softmax_forward(const Tensor& self, int64_t dim, bool half_to_float, bool log) {
+  const int64_t wrapped = softmax_dim(self, dim);
+  Tensor result = at::empty(self.sizes(), self.options().memory_format(MemoryFormat::Contiguous));
+  TORCH_CHECK(!half_to_float, log ? "log_softmax" : "softmax",
+              " with half to float conversion is not supported on CPU");
+  if (self.numel() == 0 || result.is_meta()) return result;
+  check_softmax_dtype(self, wrapped, log ? "log_softmax" : "softmax");
+  if (self.scalar_type() == kBFloat16) {
+    const Tensor in = self.to(kFloat).contiguous();
+    Tensor out = at::empty(in.sizes(), in.options());
+    softmax_stub(kCPU, out, in, wrapped, log);
+    return result.copy_(out);
+  }
+  softmax_stub(kCPU, result, self.contiguous(), wrapped, log);
+  return result;
+}
+
+Tensor softmax_backward(const Tensor& grad_output, const Tensor& output, int64_t dim,
+                        ScalarType input_dtype, bool log) {
+  const int64_t wrapped = softmax_dim(output, dim);
+  TORCH_CHECK(grad_output.sizes().equals(output.sizes()), "grad_output and output must have ",
+              "the same sizes, but got ", grad_output.sizes(), " and ", output.sizes());
+  TORCH_CHECK(grad_output.scalar_type() == input_dtype, log ? "log_softmax" : "softmax",
+              " backward with half to float conversion is not supported on CPU");
+  Tensor grad_input =
+      at::empty(output.sizes(), grad_output.options().memory_format(MemoryFormat::Contiguous));
+  if (output.numel() == 0 || grad_input.is_meta()) return grad_input;
+  check_softmax_dtype(output, wrapped, log ? "log_softmax_backward" : "softmax_backward");
+  if (output.scalar_type() == kBFloat16) {
+    Tensor out = at::empty(output.sizes(), grad_input.options().dtype(kFloat));
+    softmax_backward_stub(kCPU, out, grad_output.to(kFloat).contiguous(),
+                          output.to(kFloat).contiguous(), wrapped, log);
+    return grad_input.copy_(out);
+  }
+  softmax_backward_stub(kCPU, grad_input, grad_output.contiguous(), output.contiguous(), wrapped,
+                        log);
+  return grad_input;
+}
+
+}  // namespace
+
+Tensor softmax_cpu(const Tensor& self, int64_t dim, bool half_to_float) {
+  return softmax_forward(self, dim, half_to_float, /*log=*/false);
+}
+
+Tensor log_softmax_cpu(const Tensor& self, int64_t dim, bool half_to_float) {
+  return softmax_forward(self, dim, half_to_float, /*log=*/true);
+}
+
+Tensor softmax_backward_cpu(const Tensor& grad_output, const Tensor& output, int64_t dim,
+                            ScalarType input_dtype) {
+  return softmax_backward(grad_output, output, dim, input_dtype, /*log=*/false);
+}
+
+Tensor log_softmax_backward_cpu(const Tensor& grad_output, const Tensor& output, int64_t dim,
+                                ScalarType input_dtype) {
+  return softmax_backward(grad_output, output, dim, input_dtype, /*log=*/true);
+}
+
+Tensor softmax(const Tensor& self, int64_t dim, c10::optional<ScalarType> dtype) {
+  const Tensor converted = dtype.has_value() ? self.to(*dtype) : self;
+  return at::_softmax(converted, dim, /*half_to_float=*/false);
+}
+
+Tensor log_softmax(const Tensor& self, int64_t dim, c10::optional<ScalarType> dtype) {
+  const Tensor converted = dtype.has_value() ? self.to(*dtype) : self;
+  return at::_log_softmax(converted, dim, /*half_to_float=*/false);
+}
+
+}  // namespace native
+}  // namespace at
