@@ -274,6 +274,102 @@ struct TORCH_API MseLossBackward0 final : public Node {
   }
 };
 
+// ---- The math functions (FunctionsUnaryMath.cpp) ------------------------------------------------
+// One saved tensor: self's value (the formula reads the input) or the result (it reads the
+// output, as exp's does); the rounding functions save nothing (their gradient is zero).
+#define MINIATEN_SELF_NODE(Name)                              \
+  struct TORCH_API Name final : public Node {                 \
+    MINIATEN_NODE(Name)                                       \
+    SavedVariable self_;                                      \
+    void release_variables() override { self_.reset_data(); } \
+  };
+#define MINIATEN_RESULT_NODE(Name)                              \
+  struct TORCH_API Name final : public Node {                   \
+    MINIATEN_NODE(Name)                                         \
+    SavedVariable result_;                                      \
+    void release_variables() override { result_.reset_data(); } \
+  };
+#define MINIATEN_ZERO_NODE(Name)              \
+  struct TORCH_API Name final : public Node { \
+    MINIATEN_NODE(Name)                       \
+  };
+MINIATEN_SELF_NODE(Log2Backward0)
+MINIATEN_SELF_NODE(Log10Backward0)
+MINIATEN_SELF_NODE(Log1PBackward0)
+MINIATEN_SELF_NODE(SinBackward0)
+MINIATEN_SELF_NODE(CosBackward0)
+MINIATEN_SELF_NODE(AsinBackward0)
+MINIATEN_SELF_NODE(AcosBackward0)
+MINIATEN_SELF_NODE(AtanBackward0)
+MINIATEN_SELF_NODE(SinhBackward0)
+MINIATEN_SELF_NODE(CoshBackward0)
+MINIATEN_SELF_NODE(ErfBackward0)
+MINIATEN_SELF_NODE(ErfcBackward0)
+MINIATEN_SELF_NODE(SiluBackward0)
+MINIATEN_RESULT_NODE(Expm1Backward0)
+MINIATEN_RESULT_NODE(Exp2Backward0)
+MINIATEN_RESULT_NODE(TanBackward0)
+MINIATEN_RESULT_NODE(TanhBackward0)
+MINIATEN_RESULT_NODE(RsqrtBackward0)
+MINIATEN_RESULT_NODE(ReciprocalBackward0)
+MINIATEN_RESULT_NODE(SigmoidBackward0)
+MINIATEN_ZERO_NODE(FloorBackward0)
+MINIATEN_ZERO_NODE(CeilBackward0)
+MINIATEN_ZERO_NODE(TruncBackward0)
+MINIATEN_ZERO_NODE(RoundBackward0)
+MINIATEN_ZERO_NODE(SignBackward0)
+#undef MINIATEN_SELF_NODE
+#undef MINIATEN_RESULT_NODE
+#undef MINIATEN_ZERO_NODE
+struct TORCH_API GeluBackward0 final : public Node {
+  MINIATEN_NODE(GeluBackward0)
+  SavedVariable self_;
+  std::string approximate;
+  void release_variables() override { self_.reset_data(); }
+};
+struct TORCH_API ClampBackward1 final : public Node {  // clamp(Scalar? min, Scalar? max)
+  MINIATEN_NODE(ClampBackward1)
+  SavedVariable self_;
+  c10::optional<c10::Scalar> min, max;
+  void release_variables() override { self_.reset_data(); }
+};
+struct TORCH_API ClampMinBackward0 final : public Node {  // clamp_min(Scalar)
+  MINIATEN_NODE(ClampMinBackward0)
+  SavedVariable self_;
+  c10::Scalar min;
+  void release_variables() override { self_.reset_data(); }
+};
+struct TORCH_API ClampMaxBackward0 final : public Node {  // clamp_max(Scalar)
+  MINIATEN_NODE(ClampMaxBackward0)
+  SavedVariable self_;
+  c10::Scalar max;
+  void release_variables() override { self_.reset_data(); }
+};
+struct TORCH_API PowBackward0 final : public Node {  // pow.Tensor_Scalar
+  MINIATEN_NODE(PowBackward0)
+  SavedVariable self_;
+  c10::Scalar exponent;
+  void release_variables() override { self_.reset_data(); }
+};
+// The binary math functions: both inputs saved (pow.Tensor_Tensor and hypot also the result).
+#define MINIATEN_BINARY_NODE(Name)            \
+  struct TORCH_API Name final : public Node { \
+    MINIATEN_NODE(Name)                       \
+    SavedVariable self_, other_, result_;     \
+    void release_variables() override {       \
+      self_.reset_data();                     \
+      other_.reset_data();                    \
+      result_.reset_data();                   \
+    }                                         \
+  };
+MINIATEN_BINARY_NODE(PowBackward1)  // pow.Tensor_Tensor (other_ is the exponent)
+MINIATEN_BINARY_NODE(Atan2Backward0)
+MINIATEN_BINARY_NODE(HypotBackward0)
+MINIATEN_BINARY_NODE(FmodBackward1)  // fmod.Tensor
+MINIATEN_BINARY_NODE(MaximumBackward0)
+MINIATEN_BINARY_NODE(MinimumBackward0)
+#undef MINIATEN_BINARY_NODE
+
 // ---- Views (FunctionsViews.cpp) --------------------------------------------------------------
 struct TORCH_API AsStridedBackward0 final : public Node {
   MINIATEN_NODE(AsStridedBackward0)

@@ -1,6 +1,6 @@
 // The Autograd kernel of the operators that have forward kernels and no derivative formulas yet:
-// the math functions added with the vector math (sin, tanh, pow, clamp, silu, ...; their
-// derivatives come with the operators a model needs).
+// clamp with tensor bounds, and the backward operators themselves (threshold_backward,
+// _softmax_backward_data, ...: a second derivative through them).
 //
 // Note [Operators without derivatives yet]
 // Were the Autograd key left to fall through for them, sin of a tensor that requires grad would
@@ -13,8 +13,6 @@
 // writes (Note [Who bumps the version counter] in codegen/Emit.cpp). The out= forms are not
 // here: the generated out= Autograd kernels already refuse a tensor that requires grad (Note
 // [out= variants under autograd] in codegen/Emit.cpp).
-
-#include <string>
 
 #include "aten/ATen.h"
 #include "aten/autograd/GradMode.h"
@@ -46,19 +44,8 @@ TORCH_LIBRARY_IMPL(aten, Autograd, m) {
     m.impl(name, torch::CppFunction::makeFromBoxedFunction<&derivative_not_implemented>().debug(
                      "derivative_not_implemented"));
   };
-  for (const char* op :
-       {"expm1", "exp2",       "log2",    "log10",     "log1p",    "sin",   "cos",   "tan",
-        "asin",  "acos",       "atan",    "sinh",      "cosh",     "tanh",  "erf",   "erfc",
-        "rsqrt", "reciprocal", "sigmoid", "floor",     "ceil",     "trunc", "round", "sign",
-        "silu",  "gelu",       "clamp",   "clamp_min", "clamp_max"}) {
-    const std::string name = op;
-    add(name.c_str());
-    add((name + "_").c_str());
-  }
   for (const char* op : {"clamp.Tensor", "clamp_.Tensor", "clamp_min.Tensor", "clamp_min_.Tensor",
-                         "clamp_max.Tensor", "clamp_max_.Tensor", "atan2", "atan2_", "hypot",
-                         "hypot_", "fmod.Tensor", "fmod_.Tensor", "maximum", "minimum",
-                         "pow.Tensor_Tensor", "pow_.Tensor", "pow.Tensor_Scalar", "pow_.Scalar",
+                         "clamp_max.Tensor", "clamp_max_.Tensor",
                          // The backward operators: their own derivatives (double backward).
                          "threshold_backward", "_softmax_backward_data",
                          "_log_softmax_backward_data", "nll_loss_backward", "mse_loss_backward"}) {

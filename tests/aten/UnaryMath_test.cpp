@@ -339,9 +339,12 @@ namespace {
 TEST(MathAutograd, RefusedWhereADerivativeIsNeededUntilOneExists) {
   Tensor x = at::ones({3});
   x.set_requires_grad(true);
-  EXPECT_EQ(error_of([&] { at::sin(x); }), "derivative for aten::sin is not implemented");
-  EXPECT_EQ(error_of([&] { at::pow(x, 2.5); }), "derivative for aten::pow is not implemented");
-  EXPECT_EQ(error_of([&] { at::clamp(x, 0, 1); }), "derivative for aten::clamp is not implemented");
+  // clamp with tensor bounds, and a backward operator called where a graph would record it.
+  EXPECT_EQ(error_of([&] { at::clamp(x, at::zeros({3})); }),
+            "derivative for aten::clamp is not implemented");
+  EXPECT_EQ(error_of([&] { at::threshold_backward(x, at::ones({3}), 0); }),
+            "derivative for aten::threshold_backward is not implemented");
+  EXPECT_EQ(at::sin(x).grad_fn()->name(), "SinBackward0");
   Tensor out0 = at::empty({3});
   EXPECT_EQ(error_of([&] { at::sin_out(out0, x); }),
             "sin(): functions with out=... arguments don't support automatic differentiation, but "

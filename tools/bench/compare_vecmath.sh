@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# bench_vecmath beside libtorch 1.13, both of libtorch's CPU capabilities, in one run:
-#   tools/bench/compare_vecmath.sh [build-dir] [rounds] [filter]
+# bench_vecmath (or BENCH=<another bench_*>) beside libtorch 1.13, both of libtorch's CPU
+# capabilities, in one run:
+#   [BENCH=bench_nn] tools/bench/compare_vecmath.sh [build-dir] [rounds] [filter]
 # Prints Gelem/s for miniaten, libtorch (default: AVX2 kernels) and libtorch with
 # ATEN_CPU_CAPABILITY=avx512, and miniaten's ratio to the better libtorch column. Each benchmark
 # runs in the three programs in turn, `rounds` times, and each keeps its best (this 2-core
@@ -10,8 +11,9 @@ set -euo pipefail
 build=${1:-build}
 rounds=${2:-3}
 filter=${3:-.}
-mine="$build/tools/bench/bench_vecmath"
-theirs="$build/tools/bench/bench_vecmath_libtorch"
+bench=${BENCH:-bench_vecmath}
+mine="$build/tools/bench/$bench"
+theirs="$build/tools/bench/${bench}_libtorch"
 [ -x "$theirs" ] || { echo "compare_vecmath: $theirs not built (libtorch-dev missing?)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -62,54 +62,63 @@ Lines lines_of(const Tensor& t, int64_t dim) {
 
 // ---- Rows (inner == 1) -------------------------------------------------------------------------
 
+// Four accumulators: a maximum is exact in any order, and the chain of dependent vmaxps is what
+// would bound a single one.
 template <typename T>
 T row_max(const T* x, int64_t n) {
   using Vec = Vectorized<T>;
   constexpr int64_t V = Vec::size();
   int64_t i = 0;
   T m = -std::numeric_limits<T>::infinity();
-  if (n >= V) {
-    Vec vm = Vec::loadu(x);
-    for (i = V; i + V <= n; i += V) vm = maximum(vm, Vec::loadu(x + i));
-    m = horizontal_max(vm);
+  if (n >= 4 * V) {
+    Vec m0 = Vec::loadu(x), m1 = Vec::loadu(x + V), m2 = Vec::loadu(x + 2 * V),
+        m3 = Vec::loadu(x + 3 * V);
+    for (i = 4 * V; i + 4 * V <= n; i += 4 * V) {
+      m0 = maximum(m0, Vec::loadu(x + i));
+      m1 = maximum(m1, Vec::loadu(x + i + V));
+      m2 = maximum(m2, Vec::loadu(x + i + 2 * V));
+      m3 = maximum(m3, Vec::loadu(x + i + 3 * V));
+    }
+    m = horizontal_max(maximum(maximum(m0, m1), maximum(m2, m3)));
   }
   for (; i < n; ++i) m = nan_max(m, x[i]);
   return m;
 }
 
+// Whole vectors load and store plainly; only the tail goes through the masked forms.
 template <typename T>
 void softmax_row(T* out, const T* x, int64_t n, bool log) {
   using Vec = Vectorized<T>;
   constexpr int64_t V = Vec::size();
+  const int64_t whole = n - n % V;
   const T max = row_max(x, n);
   const Vec vmax(max);
   Vec vsum(T(0));
-  for (int64_t i = 0; i < n; i += V) {
-    const int64_t c = std::min(V, n - i);
-    const Vec e = (Vec::loadu(x + i, c) - vmax).exp();
-    if (c == V) {
-      vsum = vsum + e;
-    } else {
-      // A partial vector's unused lanes hold exp(0 - max): they must not reach the sum.
-      T lanes[V];
-      e.store(lanes);
-      vsum = vsum + Vec::loadu(lanes, c);
-    }
-    if (!log) e.store(out + i, c);
+  for (int64_t i = 0; i < whole; i += V) {
+    const Vec e = (Vec::loadu(x + i) - vmax).exp();
+    vsum = vsum + e;
+    if (!log) e.store(out + i);
+  }
+  if (whole < n) {
+    const int64_t c = n - whole;
+    const Vec e = (Vec::loadu(x + whole, c) - vmax).exp();
+    // The unused lanes hold exp(0 - max): they must not reach the sum.
+    T lanes[V];
+    e.store(lanes);
+    vsum = vsum + Vec::loadu(lanes, c);
+    if (!log) e.store(out + whole, c);
   }
   const T sum = horizontal_sum(vsum);
   if (log) {
     const Vec vlog(std::log(sum));
-    for (int64_t i = 0; i < n; i += V) {
-      const int64_t c = std::min(V, n - i);
-      ((Vec::loadu(x + i, c) - vmax) - vlog).store(out + i, c);
+    for (int64_t i = 0; i < whole; i += V) ((Vec::loadu(x + i) - vmax) - vlog).store(out + i);
+    if (whole < n) {
+      ((Vec::loadu(x + whole, n - whole) - vmax) - vlog).store(out + whole, n - whole);
     }
   } else {
     const Vec scale(T(1) / sum);
-    for (int64_t i = 0; i < n; i += V) {
-      const int64_t c = std::min(V, n - i);
-      (Vec::loadu(out + i, c) * scale).store(out + i, c);
-    }
+    for (int64_t i = 0; i < whole; i += V) (Vec::loadu(out + i) * scale).store(out + i);
+    if (whole < n) (Vec::loadu(out + whole, n - whole) * scale).store(out + whole, n - whole);
   }
 }
 

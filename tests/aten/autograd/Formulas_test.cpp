@@ -560,3 +560,133 @@ INSTANTIATE_TEST_SUITE_P(NN, Formula, ::testing::ValuesIn(kNN),
                          [](const auto& info) { return info.param.label; });
 
 }  // namespace
+
+namespace {
+
+FormulaCase unary_case(const char* label, const char* node, at::Tensor (*fn)(const at::Tensor&),
+                       double offset = 0.1) {
+  return {label, node,
+          [offset] {
+            return one({2, 3}, offset);
+          },
+          [fn](const TensorList& in) { return fn(in[0]); }};
+}
+// The in-place form on a clone of the leaf: the same node, and the values saved before the write.
+FormulaCase inplace_case(const char* label, const char* node, at::Tensor& (*fn)(at::Tensor&),
+                         double offset = 0.1) {
+  return {label, node,
+          [offset] {
+            return one({2, 3}, offset);
+          },
+          [fn](const TensorList& in) {
+            at::Tensor t = in[0].clone();
+            return fn(t);
+          }};
+}
+
+// The math functions (FunctionsUnaryMath.cpp). Inputs in (0.1, 0.7): inside asin's domain and
+// away from the rounding functions' steps.
+const FormulaCase kMath[] = {
+    unary_case("log2", "Log2Backward0", at::log2),
+    unary_case("log10", "Log10Backward0", at::log10),
+    unary_case("log1p", "Log1PBackward0", at::log1p),
+    unary_case("sin", "SinBackward0", at::sin),
+    unary_case("cos", "CosBackward0", at::cos),
+    unary_case("tan", "TanBackward0", at::tan),
+    unary_case("asin", "AsinBackward0", at::asin),
+    unary_case("acos", "AcosBackward0", at::acos),
+    unary_case("atan", "AtanBackward0", at::atan),
+    unary_case("sinh", "SinhBackward0", at::sinh),
+    unary_case("cosh", "CoshBackward0", at::cosh),
+    unary_case("tanh", "TanhBackward0", at::tanh),
+    unary_case("erf", "ErfBackward0", at::erf),
+    unary_case("erfc", "ErfcBackward0", at::erfc),
+    unary_case("expm1", "Expm1Backward0", at::expm1),
+    unary_case("exp2", "Exp2Backward0", at::exp2),
+    unary_case("rsqrt", "RsqrtBackward0", at::rsqrt),
+    unary_case("reciprocal", "ReciprocalBackward0", at::reciprocal),
+    unary_case("sigmoid", "SigmoidBackward0", at::sigmoid),
+    unary_case("silu", "SiluBackward0", at::silu, -0.3),
+    unary_case("floor", "FloorBackward0", at::floor, 0.12),
+    unary_case("ceil", "CeilBackward0", at::ceil, 0.12),
+    unary_case("trunc", "TruncBackward0", at::trunc, 0.12),
+    unary_case("round", "RoundBackward0", at::round, 0.12),
+    unary_case("sign", "SignBackward0", at::sign, 0.12),
+    inplace_case("sin_", "SinBackward0", at::sin_),
+    inplace_case("sigmoid_", "SigmoidBackward0", at::sigmoid_),
+    inplace_case("tanh_", "TanhBackward0", at::tanh_),
+    {"gelu", "GeluBackward0",
+     [] {
+       return one({2, 3}, -0.3);
+     },
+     [](const TensorList& in) { return at::gelu(in[0]); }},
+    {"gelu_tanh", "GeluBackward0",
+     [] {
+       return one({2, 3}, -0.3);
+     },
+     [](const TensorList& in) { return at::gelu(in[0], "tanh"); }},
+    {"clamp", "ClampBackward1",
+     [] {
+       return one({2, 3}, 0.12);
+     },
+     [](const TensorList& in) { return at::clamp(in[0], 0.3, 0.55); }},
+    {"clamp_inplace", "ClampBackward1",
+     [] {
+       return one({2, 3}, 0.12);
+     },
+     [](const TensorList& in) { return in[0].clone().clamp_(c10::nullopt, 0.35); }},
+    {"clamp_min", "ClampMinBackward0",
+     [] {
+       return one({2, 3}, 0.12);
+     },
+     [](const TensorList& in) { return at::clamp_min(in[0], 0.35); }},
+    {"clamp_max", "ClampMaxBackward0",
+     [] {
+       return one({2, 3}, 0.12);
+     },
+     [](const TensorList& in) { return at::clamp_max(in[0], 0.35); }},
+    {"pow_scalar", "PowBackward0",
+     [] {
+       return one({2, 3}, 0.1);
+     },
+     [](const TensorList& in) { return at::pow(in[0], 2.5); }},
+    {"pow_scalar_inplace", "PowBackward0",
+     [] {
+       return one({2, 3}, 0.1);
+     },
+     [](const TensorList& in) { return in[0].clone().pow_(3); }},
+    {"pow_tensor", "PowBackward1",
+     [] {
+       return two({2, 3}, {3});
+     },
+     [](const TensorList& in) { return at::pow(in[0], in[1]); }},
+    {"atan2", "Atan2Backward0",
+     [] {
+       return two({2, 3}, {3});
+     },
+     [](const TensorList& in) { return at::atan2(in[0], in[1]); }},
+    {"hypot", "HypotBackward0",
+     [] {
+       return two({2, 3}, {2, 3});
+     },
+     [](const TensorList& in) { return at::hypot(in[0], in[1]); }},
+    {"fmod", "FmodBackward1",
+     [] {
+       return two({2, 3}, {3});
+     },
+     [](const TensorList& in) { return at::fmod(in[0], in[1] * 0.3); }},
+    {"maximum", "MaximumBackward0",
+     [] {
+       return two({2, 3}, {3});
+     },
+     [](const TensorList& in) { return at::maximum(in[0], in[1]); }},
+    {"minimum", "MinimumBackward0",
+     [] {
+       return two({2, 3}, {3});
+     },
+     [](const TensorList& in) { return at::minimum(in[0], in[1]); }},
+};
+INSTANTIATE_TEST_SUITE_P(Math, Formula, ::testing::ValuesIn(kMath),
+                         [](const auto& info) { return info.param.label; });
+
+}  // namespace

@@ -1,0 +1,96 @@
+// The operators a model needs, as a user calls them (allocating forms), beside libtorch 1.13
+// (built as bench_nn_libtorch; compare with tools/bench/compare_vecmath.sh, BENCH=bench_nn):
+//
+// BM_Mm/<n>:               at::mm of two n x n floats; items = n^3 multiply-adds
+// BM_MmTransposed/<n>:     at::mm(a.t(), b): the transposed operand goes to BLAS as a transpose
+// BM_Softmax/<threads>:    softmax over the last dim of [256, 4096] floats; items = elements
+// BM_LogSoftmax/<threads>: log_softmax, same shape
+// BM_SoftmaxDim0/<threads>: softmax over dim 0 of [256, 4096] (the column-group path)
+// BM_MlpTrainStep:         one SGD step of examples/mlp's network (batch 64, 32 features,
+//                          hidden 256, 4 classes): forward, cross-entropy, backward, update;
+//                          per call, in us
+
+#include <benchmark/benchmark.h>
+
+#ifdef MINIATEN_BENCH_LIBTORCH
+#include <ATen/Parallel.h>
+#include <torch/torch.h>
+#else
+#include "aten/ATen.h"
+#include "aten/Parallel.h"
+#include "aten/autograd/autograd.h"
+#endif
+
+namespace {
+
+void BM_Mm(benchmark::State& state) {
+  const int64_t n = state.range(0);
+  const at::Tensor a = at::randn({n, n}), b = at::randn({n, n});
+  for (auto _ : state) {
+    at::Tensor c = at::mm(a, b);
+    benchmark::DoNotOptimize(c.data_ptr());
+  }
+  state.SetItemsProcessed(state.iterations() * n * n * n);
+}
+BENCHMARK(BM_Mm)->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond);
+
+void BM_MmTransposed(benchmark::State& state) {
+  const int64_t n = state.range(0);
+  const at::Tensor a = at::randn({n, n}), b = at::randn({n, n});
+  for (auto _ : state) {
+    at::Tensor c = at::mm(a.t(), b);
+    benchmark::DoNotOptimize(c.data_ptr());
+  }
+  state.SetItemsProcessed(state.iterations() * n * n * n);
+}
+BENCHMARK(BM_MmTransposed)->Arg(1024)->Unit(benchmark::kMicrosecond);
+
+template <typename Fn>
+void run_softmax(benchmark::State& state, Fn fn) {
+  at::set_num_threads(static_cast<int>(state.range(0)));
+  const at::Tensor x = at::randn({256, 4096});
+  for (auto _ : state) {
+    at::Tensor y = fn(x);
+    benchmark::DoNotOptimize(y.data_ptr());
+  }
+  state.SetItemsProcessed(state.iterations() * x.numel());
+}
+
+void BM_Softmax(benchmark::State& state) {
+  run_softmax(state, [](const at::Tensor& x) { return at::softmax(x, -1); });
+}
+void BM_LogSoftmax(benchmark::State& state) {
+  run_softmax(state, [](const at::Tensor& x) { return at::log_softmax(x, -1); });
+}
+void BM_SoftmaxDim0(benchmark::State& state) {
+  run_softmax(state, [](const at::Tensor& x) { return at::softmax(x, 0); });
+}
+BENCHMARK(BM_Softmax)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_LogSoftmax)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SoftmaxDim0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+
+void BM_MlpTrainStep(benchmark::State& state) {
+  at::set_num_threads(2);
+  at::manual_seed(0);
+  const at::Tensor x = at::randn({64, 32});
+  const at::Tensor y = at::argmax(at::mm(x, at::randn({32, 4})), 1);
+  at::Tensor w1 = (at::randn({256, 32}) * 0.17).requires_grad_();
+  at::Tensor b1 = at::zeros({256}).requires_grad_();
+  at::Tensor w2 = (at::randn({4, 256}) * 0.06).requires_grad_();
+  at::Tensor b2 = at::zeros({4}).requires_grad_();
+  for (auto _ : state) {
+    const at::Tensor loss =
+        at::cross_entropy_loss(at::linear(at::relu(at::linear(x, w1, b1)), w2, b2), y);
+    loss.backward();
+    at::NoGradGuard no_grad;
+    for (at::Tensor* p : {&w1, &b1, &w2, &b2}) {
+      p->sub_(p->grad(), 0.1);
+      p->mutable_grad().zero_();
+    }
+  }
+}
+BENCHMARK(BM_MlpTrainStep)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
