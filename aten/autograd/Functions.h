@@ -370,6 +370,41 @@ MINIATEN_BINARY_NODE(MaximumBackward0)
 MINIATEN_BINARY_NODE(MinimumBackward0)
 #undef MINIATEN_BINARY_NODE
 
+// ---- Joining and indexing (FunctionsIndexing.cpp) ---------------------------------------------
+struct TORCH_API CatBackward0 final : public Node {  // one edge per input tensor
+  MINIATEN_NODE(CatBackward0)
+  std::vector<std::vector<int64_t>> tensors_args_sizes;
+  int64_t dim = 0;
+};
+struct TORCH_API StackBackward0 final : public Node {
+  MINIATEN_NODE(StackBackward0)
+  int64_t dim = 0;
+};
+struct TORCH_API IndexSelectBackward0 final : public Node {
+  MINIATEN_NODE(IndexSelectBackward0)
+  std::vector<int64_t> self_sizes;
+  int64_t dim = 0;
+  SavedVariable index_;
+  void release_variables() override { index_.reset_data(); }
+};
+struct TORCH_API IndexAddBackward0 final : public Node {  // edges: self, source
+  MINIATEN_NODE(IndexAddBackward0)
+  int64_t dim = 0, source_dim = 0;
+  c10::Scalar alpha;
+  SavedVariable index_;
+  void release_variables() override { index_.reset_data(); }
+};
+struct TORCH_API MaskedFillBackward0 final : public Node {  // masked_fill.Scalar
+  MINIATEN_NODE(MaskedFillBackward0)
+  SavedVariable mask_;
+  void release_variables() override { mask_.reset_data(); }
+};
+struct TORCH_API MaskedFillBackward1 final : public Node {  // masked_fill.Tensor: self, value
+  MINIATEN_NODE(MaskedFillBackward1)
+  SavedVariable mask_;
+  void release_variables() override { mask_.reset_data(); }
+};
+
 // ---- Views (FunctionsViews.cpp) --------------------------------------------------------------
 struct TORCH_API AsStridedBackward0 final : public Node {
   MINIATEN_NODE(AsStridedBackward0)

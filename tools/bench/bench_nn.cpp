@@ -6,11 +6,17 @@
 // BM_Softmax/<threads>:    softmax over the last dim of [256, 4096] floats; items = elements
 // BM_LogSoftmax/<threads>: log_softmax, same shape
 // BM_SoftmaxDim0/<threads>: softmax over dim 0 of [256, 4096] (the column-group path)
+// BM_Cat/<threads>:         at::cat of 8 [1024, 1024] floats along dim 0; items = elements
+// BM_CatDim1/<threads>:     the same along dim 1 (strided slices of the result)
+// BM_IndexSelect/<threads>: index_select of 10^5 random rows of 64 floats from 2 x 10^5 rows;
+//                          items = elements written
 // BM_MlpTrainStep:         one SGD step of examples/mlp's network (batch 64, 32 features,
 //                          hidden 256, 4 classes): forward, cross-entropy, backward, update;
 //                          per call, in us
 
 #include <benchmark/benchmark.h>
+
+#include <vector>
 
 #ifdef MINIATEN_BENCH_LIBTORCH
 #include <ATen/Parallel.h>
@@ -68,6 +74,37 @@ void BM_SoftmaxDim0(benchmark::State& state) {
 BENCHMARK(BM_Softmax)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_LogSoftmax)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SoftmaxDim0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+
+void run_cat(benchmark::State& state, int64_t dim) {
+  at::set_num_threads(static_cast<int>(state.range(0)));
+  std::vector<at::Tensor> parts;
+  for (int i = 0; i < 8; ++i) parts.push_back(at::randn({1024, 1024}));
+  for (auto _ : state) {
+    at::Tensor y = at::cat(parts, dim);
+    benchmark::DoNotOptimize(y.data_ptr());
+  }
+  state.SetItemsProcessed(state.iterations() * 8 * 1024 * 1024);
+}
+void BM_Cat(benchmark::State& state) {
+  run_cat(state, 0);
+}
+void BM_CatDim1(benchmark::State& state) {
+  run_cat(state, 1);
+}
+BENCHMARK(BM_Cat)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_CatDim1)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+
+void BM_IndexSelect(benchmark::State& state) {
+  at::set_num_threads(static_cast<int>(state.range(0)));
+  const at::Tensor table = at::randn({200000, 64});
+  const at::Tensor index = (at::rand({100000}) * 200000).to(at::kLong);
+  for (auto _ : state) {
+    at::Tensor y = at::index_select(table, 0, index);
+    benchmark::DoNotOptimize(y.data_ptr());
+  }
+  state.SetItemsProcessed(state.iterations() * 100000 * 64);
+}
+BENCHMARK(BM_IndexSelect)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 
 void BM_MlpTrainStep(benchmark::State& state) {
   at::set_num_threads(2);

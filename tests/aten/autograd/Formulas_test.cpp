@@ -690,3 +690,90 @@ INSTANTIATE_TEST_SUITE_P(Math, Formula, ::testing::ValuesIn(kMath),
                          [](const auto& info) { return info.param.label; });
 
 }  // namespace
+
+namespace {
+
+// Joining and indexing (FunctionsIndexing.cpp).
+const FormulaCase kJoin[] = {
+    {"cat", "CatBackward0",
+     [] {
+       TensorList in = two({2, 3}, {4, 3});
+       in.push_back(leaf({1, 3}, -0.2));
+       return in;
+     },
+     [](const TensorList& in) {
+       return at::cat({in[0], in[1], in[2]});
+     }},
+    {"cat_dim1_with_skipped_empty", "CatBackward0",
+     [] {
+       return two({2, 3}, {2, 2});
+     },
+     [](const TensorList& in) {
+       return at::cat({in[0], at::empty({0}, at::kDouble), in[1]}, 1);
+     }},
+    {"stack", "StackBackward0",
+     [] {
+       return two({2, 3}, {2, 3});
+     },
+     [](const TensorList& in) {
+       return at::stack({in[0], in[1]}, 1);
+     }},
+    {"stack_last", "StackBackward0",
+     [] {
+       return two({2, 3}, {2, 3});
+     },
+     [](const TensorList& in) {
+       return at::stack({in[0], in[1]}, 2);
+     }},
+    {"index_select_repeated", "IndexSelectBackward0",
+     [] {
+       return one({4, 3});
+     },
+     [](const TensorList& in) {
+       return at::index_select(in[0], 0, at::tensor({2L, 0L, 2L}));
+     }},
+    {"index_select_dim1", "IndexSelectBackward0",
+     [] {
+       return transposed({3, 4});
+     },
+     [](const TensorList& in) {
+       return at::index_select(in[0], 1, at::tensor({1, 1, 0}));
+     }},
+    {"index_add", "IndexAddBackward0",
+     [] {
+       return two({4, 3}, {3, 3});
+     },
+     [](const TensorList& in) {
+       return at::index_add(in[0], 0, at::tensor({2L, 0L, 2L}), in[1], 1.5);
+     }},
+    {"index_add_inplace", "IndexAddBackward0",
+     [] {
+       return two({3, 4}, {3, 3});
+     },
+     [](const TensorList& in) {
+       return in[0].clone().index_add_(1, at::tensor({2L, 0L, 2L}), in[1].t());
+     }},
+    {"masked_fill_scalar", "MaskedFillBackward0",
+     [] {
+       return one({2, 3});
+     },
+     [](const TensorList& in) {
+       return at::masked_fill(in[0], at::tensor({1, 0, 1}).to(at::kBool), 2.0);
+     }},
+    {"masked_fill_broadcast_mask", "MaskedFillBackward0", [] { return one({3}); },
+     [](const TensorList& in) {
+       return at::masked_fill(in[0], at::tensor({1, 0, 0, 0, 1, 1}).view({2, 3}).to(at::kBool),
+                              2.0);
+     }},
+    {"masked_fill_tensor_value", "MaskedFillBackward1",
+     [] {
+       return two({2, 3}, {});
+     },
+     [](const TensorList& in) {
+       return in[0].clone().masked_fill_(at::tensor({1, 0, 1}).to(at::kBool), in[1]);
+     }},
+};
+INSTANTIATE_TEST_SUITE_P(Join, Formula, ::testing::ValuesIn(kJoin),
+                         [](const auto& info) { return info.param.label; });
+
+}  // namespace
