@@ -5,13 +5,18 @@
 // with the cat dim summed; its memory format is the inputs' common one (channels-last inputs
 // give a channels-last result), contiguous when they disagree, as libtorch's. Each input is then
 // copied into its slice of the result (narrow + copy_), so the copy kernel's layouts and
-// conversions serve cat too. A 1-D tensor with no elements is skipped wherever it is (libtorch's
-// legacy rule: torch.cat([x, torch.tensor([])]) is x).
+// conversions serve cat too; contiguous inputs of the result's dtype into a contiguous result
+// are memcpy'd instead (Note [cat by memcpy]). A 1-D tensor with no elements is skipped wherever it
+// is (libtorch's legacy rule: torch.cat([x, torch.tensor([])]) is x).
 
+#include <algorithm>
+#include <cstring>
+#include <utility>
 #include <vector>
 
 #include "aten/ATen.h"
 #include "aten/MemoryOverlap.h"
+#include "aten/Parallel.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/Resize.h"
 #include "aten/native/TypePromotion.h"
@@ -78,8 +83,57 @@ CatGeometry cat_geometry(TensorList tensors, int64_t dim) {
   return g;
 }
 
+// Note [cat by memcpy]: a contiguous result and contiguous inputs of its dtype are, for each
+// index of the dims before `dim`, one run of bytes per input laid end to end. Those runs are
+// memcpy'd (glibc's memcpy streams large runs past the cache), in parallel over the outer index,
+// or over pieces of each run when there is only one.
+bool cat_by_memcpy(const Tensor& result, TensorList tensors, const CatGeometry& g) {
+  if (!result.is_contiguous() || result.device().type() != kCPU) return false;
+  for (const Tensor& t : tensors) {
+    if (skipped_in_cat(t)) continue;
+    if (!t.is_contiguous() || t.scalar_type() != result.scalar_type() ||
+        t.device().type() != kCPU) {
+      return false;
+    }
+  }
+  int64_t outer = 1;
+  for (int64_t d = 0; d < g.dim; ++d) outer *= result.size(d);
+  const int64_t row_bytes = result.numel() / std::max<int64_t>(outer, 1) * result.element_size();
+  char* out = static_cast<char*>(result.data_ptr());
+  std::vector<std::pair<const char*, int64_t>> runs;  // each input's data and run length
+  for (const Tensor& t : tensors) {
+    if (skipped_in_cat(t) || t.numel() == 0) continue;
+    runs.emplace_back(static_cast<const char*>(t.data_ptr()),
+                      t.numel() / std::max<int64_t>(outer, 1) * t.element_size());
+  }
+  if (outer == 1) {
+    int64_t offset = 0;
+    for (const auto& run : runs) {
+      constexpr int64_t kPiece = 1 << 20;
+      at::parallel_for(0, run.second, kPiece, [&](int64_t begin, int64_t end) {
+        std::memcpy(out + offset + begin, run.first + begin, static_cast<size_t>(end - begin));
+      });
+      offset += run.second;
+    }
+    return true;
+  }
+  at::parallel_for(0, outer, std::max<int64_t>(1, (1 << 20) / std::max<int64_t>(row_bytes, 1)),
+                   [&](int64_t begin, int64_t end) {
+                     for (int64_t o = begin; o < end; ++o) {
+                       char* dst = out + o * row_bytes;
+                       for (const auto& run : runs) {
+                         std::memcpy(dst, run.first + o * run.second,
+                                     static_cast<size_t>(run.second));
+                         dst += run.second;
+                       }
+                     }
+                   });
+  return true;
+}
+
 void cat_into(const Tensor& result, TensorList tensors, const CatGeometry& g) {
-  if (result.is_meta() || g.reference == nullptr) return;
+  if (result.is_meta() || g.reference == nullptr || result.numel() == 0) return;
+  if (cat_by_memcpy(result, tensors, g)) return;
   int64_t offset = 0;
   for (const Tensor& t : tensors) {
     if (skipped_in_cat(t)) continue;

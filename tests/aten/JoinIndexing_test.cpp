@@ -24,6 +24,10 @@ TEST(Cat, SizesStridesAndValues) {
   const Tensor d = at::cat({a.t(), b.t()}, -1);
   EXPECT_EQ(d.sizes(), c10::IntArrayRef({3, 6}));
   EXPECT_TRUE(at::equal(d.narrow(1, 2, 4), b.t()));
+  // Contiguous inputs along an inner dim: runs of each input interleaved by row.
+  const Tensor e = at::cat({a, at::arange(8.0).view({2, 4}), a}, 1);
+  EXPECT_EQ(e.sizes(), c10::IntArrayRef({2, 10}));
+  EXPECT_TRUE(at::equal(e[1], at::tensor({3.0, 4.0, 5.0, 4.0, 5.0, 6.0, 7.0, 3.0, 4.0, 5.0})));
   // Promotion, and a skipped empty 1-D tensor anywhere in the list.
   EXPECT_EQ(at::cat({a.to(at::kInt), b.to(at::kLong)}).scalar_type(), at::kLong);
   EXPECT_EQ(at::cat({a, b.to(at::kLong)}).scalar_type(), at::kFloat);
