@@ -8,13 +8,16 @@ namespace torch {
 namespace autograd {
 namespace generated {
 
-// Each input gets its slice of the gradient; a skipped empty 1-D input gets nothing.
+// Each input gets its slice of the gradient; a skipped empty 1-D input an empty one.
 variable_list CatBackward0::apply(variable_list&& grads) {
   variable_list result(tensors_args_sizes.size());
   int64_t offset = 0;
   for (size_t i = 0; i < tensors_args_sizes.size(); ++i) {
     const std::vector<int64_t>& sizes = tensors_args_sizes[i];
-    if (sizes.size() == 1 && sizes[0] == 0) continue;
+    if (sizes.size() == 1 && sizes[0] == 0) {  // skipped by cat: an empty gradient
+      if (should_compute_output(i)) result[i] = at::zeros({0}, grads[0].options());
+      continue;
+    }
     const int64_t n = sizes[static_cast<size_t>(dim)];
     if (should_compute_output(i)) result[i] = grads[0].narrow(dim, offset, n);
     offset += n;
@@ -34,7 +37,6 @@ variable_list StackBackward0::apply(variable_list&& grads) {
 variable_list IndexSelectBackward0::apply(variable_list&& grads) {
   const at::Tensor index = index_.unpack();
   at::Tensor grad_self = at::zeros(self_sizes, grads[0].options());
-  if (self_sizes.empty()) return {grad_self.index_add_(0, index, grads[0].reshape({-1}))};
   return {grad_self.index_add_(dim, index, grads[0])};
 }
 

@@ -152,7 +152,8 @@ std::tuple<at::Tensor, at::Tensor> nll_loss_forward(c10::DispatchKeySet ks, cons
                                                     int64_t reduction, int64_t ignore_index) {
   TORCH_CHECK(!(at::GradMode::is_enabled() && weight.has_value() && weight->defined() &&
                 weight->requires_grad()),
-              "the derivative for 'weight' is not implemented.");
+              "The function 'nll_loss_forward' is not differentiable with respect to argument "
+              "'weight'. This input cannot have requires_grad True.");
   auto grad_fn = make_node_if<NllLossBackward0>(compute_requires_grad(self), self);
   if (grad_fn) {
     grad_fn->self_ = SavedVariable(self, false);

@@ -153,6 +153,10 @@ bool blas_can_read(const Matrix& m) {
           (col_major_ld(m) >= 0 && fits_int(col_major_ld(m))));
 }
 
+bool fits_blas(int64_t rows, int64_t cols) {
+  return fits_int(rows) && fits_int(cols);
+}
+
 bool uses_blas(ScalarType type) {
   return type == kFloat || type == kDouble || type == kComplexFloat || type == kComplexDouble;
 }
@@ -162,7 +166,11 @@ void gemm(ScalarType type, const Matrix& a, const Matrix& b, const Matrix& c,
   if (c.rows == 0 || c.cols == 0) return;
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND(kBFloat16, type, "addmm_impl_cpu_", [&] {
     if constexpr (std::is_floating_point_v<scalar_t> || c10::is_complex<scalar_t>::value) {
-      blas_gemm<scalar_t>(a, b, c, alpha.to<scalar_t>(), beta.to<scalar_t>());
+      if (blas_can_read(a) && blas_can_read(b) && blas_can_read(c)) {
+        blas_gemm<scalar_t>(a, b, c, alpha.to<scalar_t>(), beta.to<scalar_t>());
+      } else {
+        loop_gemm<scalar_t>(a, b, c, alpha, beta);
+      }
     } else {
       loop_gemm<scalar_t>(a, b, c, alpha, beta);
     }

@@ -36,11 +36,14 @@ Matrix matrix_of(const Tensor& t);
 
 // Whether BLAS can read `m` as it is (Note [Matrices as BLAS sees them]).
 bool blas_can_read(const Matrix& m);
+// Whether a contiguous rows x cols matrix fits BLAS's int sizes (else gemm runs its loop).
+bool fits_blas(int64_t rows, int64_t cols);
 
 // c = beta * c + alpha * (a @ b), in dtype `type`; with beta == 0, c's old values (NaN
 // included) are not read, and with alpha == 0 the product is not computed, as BLAS defines.
-// a is m x k, b is k x n, c is m x n. For the BLAS dtypes all three must satisfy
-// blas_can_read (callers copy those that do not); the loop takes any strides.
+// a is m x k, b is k x n, c is m x n. The BLAS dtypes go to BLAS when all three satisfy
+// blas_can_read (callers copy those that do not) and to the loop otherwise (sizes past int);
+// the loop takes any strides.
 void gemm(ScalarType type, const Matrix& a, const Matrix& b, const Matrix& c,
           const c10::Scalar& alpha, const c10::Scalar& beta);
 

@@ -14,6 +14,7 @@
 
 #include "aten/ATen.h"
 #include "aten/Dispatch.h"
+#include "aten/MemoryOverlap.h"
 #include "aten/OpMathType.h"
 #include "aten/Parallel.h"
 #include "aten/generated/NativeFunctions.h"
@@ -119,6 +120,10 @@ Tensor& index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor&
               "source tensor shape must match self tensor shape, excluding the specified "
               "dimension. Got self.shape = ",
               self.sizes(), " source.shape = ", source.sizes());
+  // self is written while source and index are read: no element may be shared.
+  at::assert_no_internal_overlap(self);
+  at::assert_no_overlap(self, index);
+  at::assert_no_overlap(self, source);
   if (self.is_meta()) return self;
   const Blocks b = blocks_of(self.sizes(), wrapped);
   const std::vector<int64_t> idx = checked_indices(index, b.size);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "aten/ATen.h"
+#include "aten/MemoryOverlap.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/Blas.h"
 #include "aten/native/Resize.h"
@@ -24,8 +25,10 @@ void check_scalar_type(ScalarType expected, const Tensor& t) {
 }
 
 // The matrix of `t` as BLAS can read it: `t` itself, or a contiguous copy (Blas.h).
+// A matrix too large for BLAS's int sizes stays as it is: gemm takes its loop for it.
 Tensor blas_readable(const Tensor& t) {
-  if (!cpublas::uses_blas(t.scalar_type()) || cpublas::blas_can_read(cpublas::matrix_of(t))) {
+  if (!cpublas::uses_blas(t.scalar_type()) || cpublas::blas_can_read(cpublas::matrix_of(t)) ||
+      !cpublas::fits_blas(t.size(0), t.size(1))) {
     return t;
   }
   return t.contiguous();
@@ -40,7 +43,8 @@ void gemm_into(const Tensor& result, const Tensor& m1, const Tensor& m2, const S
   const ScalarType type = result.scalar_type();
   const bool beta_is_zero =
       beta.isComplex() ? beta.toComplexDouble() == c10::complex<double>(0) : beta.toDouble() == 0.0;
-  if (cpublas::uses_blas(type) && !cpublas::blas_can_read(cpublas::matrix_of(result))) {
+  if (cpublas::uses_blas(type) && !cpublas::blas_can_read(cpublas::matrix_of(result)) &&
+      cpublas::fits_blas(result.size(0), result.size(1))) {
     Tensor tmp = beta_is_zero ? at::empty(result.sizes(), result.options()) : result.contiguous();
     gemm_into(tmp, m1, m2, beta, alpha);
     result.copy_(tmp);
@@ -176,6 +180,7 @@ Tensor mm(const Tensor& self, const Tensor& mat2) {
 
 Tensor& mm_out(const Tensor& self, const Tensor& mat2, Tensor& out) {
   check_mm(self, mat2);
+  at::assert_no_internal_overlap(out);
   resize_out(out, {self.size(0), mat2.size(1)}, self, self.scalar_type());
   mm_into(out, self, mat2);
   return out;
@@ -193,6 +198,7 @@ Tensor& addmm_out(const Tensor& self, const Tensor& mat1, const Tensor& mat2, co
                   const Scalar& alpha, Tensor& out) {
   check_addmm(self, mat1, mat2);
   resize_out(out, {mat1.size(0), mat2.size(1)}, self, self.scalar_type());
+  at::assert_no_internal_overlap(out);
   addmm_into(out, self, mat1, mat2, beta, alpha);
   return out;
 }
@@ -203,6 +209,7 @@ Tensor& addmm_(Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scala
   const std::vector<int64_t> size = {mat1.size(0), mat2.size(1)};
   TORCH_CHECK(self.sizes().equals(size), "Bad in-place call: input tensor size ", self.sizes(),
               " and output tensor size ", c10::IntArrayRef(size), " should match");
+  at::assert_no_internal_overlap(self);
   addmm_into(self, self, mat1, mat2, beta, alpha);
   return self;
 }
@@ -216,6 +223,7 @@ Tensor bmm(const Tensor& self, const Tensor& mat2) {
 
 Tensor& bmm_out(const Tensor& self, const Tensor& mat2, Tensor& out) {
   check_bmm(self, mat2);
+  at::assert_no_internal_overlap(out);
   resize_out(out, {self.size(0), self.size(1), mat2.size(2)}, self, self.scalar_type());
   bmm_into(out, self, mat2);
   return out;
@@ -244,6 +252,7 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
 
 Tensor& mv_out(const Tensor& self, const Tensor& vec, Tensor& out) {
   check_mv(out, self, vec);
+  at::assert_no_internal_overlap(out);
   resize_out(out, {self.size(0)}, self, self.scalar_type());
   mv_into(out, self, vec);
   return out;
@@ -265,8 +274,9 @@ Tensor matmul(const Tensor& tensor1, const Tensor& tensor2) {
     const IntArrayRef size1 = tensor1.sizes();
     std::vector<int64_t> output_size(size1.begin(), size1.end() - 1);
     if (dim2 > 1) output_size.push_back(t2.size(-1));
-    // reshape, not view(-1, k): with k == 0 the -1 would be ambiguous.
-    const Tensor t1 = tensor1.reshape({-1, size1.back()});
+    // The row count as a product, not -1: with k == 0 a -1 would be ambiguous.
+    const Tensor t1 =
+        tensor1.reshape({c10::multiply_integers(size1.begin(), size1.end() - 1), size1.back()});
     return at::_unsafe_view(t1.mm(t2), output_size);
   }
   // b1 x n x m1 times b2 x m2 x p, the batch dims broadcast.

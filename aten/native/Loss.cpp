@@ -47,7 +47,8 @@ void check_target_dtype(const Tensor& target) {
 }
 
 // The rows of a 1-D (one sample) or 2-D input, with their targets and weights, as a loop sees
-// them: sample i's class scores start at input + i * row_stride.
+// them: sample i's class scores start at input + i * row_stride. It keeps raw pointers: the
+// tensors it is built from must outlive it (a temporary contiguous() copy would not).
 template <typename T>
 struct NllRows {
   const T* input;
@@ -79,6 +80,13 @@ struct NllRows {
   T score(int64_t i, int64_t c) const { return input[i * row_stride + c * class_stride]; }
 };
 
+// An (N, C, d1, ...) input as rows of C class scores, one per (n, d1, ...): the class dim moved
+// last, the rest flattened (their product, not -1, which an empty tensor would leave ambiguous).
+Tensor class_rows(const Tensor& input) {
+  const int64_t n = input.size(0) * c10::multiply_integers(input.sizes().slice(2));
+  return input.movedim(1, -1).reshape({n, input.size(1)});
+}
+
 }  // namespace
 
 std::tuple<Tensor, Tensor> nll_loss_forward(const Tensor& self, const Tensor& target,
@@ -92,8 +100,14 @@ std::tuple<Tensor, Tensor> nll_loss_forward(const Tensor& self, const Tensor& ta
   Tensor total_weight = at::empty({}, self.options());
   if (self.is_meta()) return std::make_tuple(output, total_weight);
   check_target_dtype(target);
+  if (target.numel() == 0) {
+    // No samples: libtorch's empty mean is NaN, its sum and per-sample outputs 0.
+    output.fill_(reduction == Reduction::Mean ? NAN : 0.0);
+    total_weight.zero_();
+    return std::make_tuple(output, total_weight);
+  }
   AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, self.scalar_type(), "nll_loss_out_frame", [&] {
-    const NllRows<scalar_t> r(self, target, weight.defined() ? weight.contiguous() : weight);
+    const NllRows<scalar_t> r(self, target, weight);
     if (reduction == Reduction::None) {
       scalar_t* out = output.data_ptr<scalar_t>();
       const int64_t out_stride = per_sample ? output.stride(0) : 0;
@@ -142,8 +156,9 @@ Tensor nll_loss_backward(const Tensor& grad_output, const Tensor& self, const Te
   Tensor grad_input = at::zeros(self.sizes(), self.options());
   if (self.is_meta()) return grad_input;
   check_target_dtype(target);
+  if (target.numel() == 0) return grad_input;
   AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, self.scalar_type(), "nll_loss_backward_out_frame", [&] {
-    const NllRows<scalar_t> r(self, target, weight.defined() ? weight.contiguous() : weight);
+    const NllRows<scalar_t> r(self, target, weight);
     const Tensor grad = grad_output.to(self.scalar_type());
     const scalar_t* g = grad.data_ptr<scalar_t>();
     const int64_t g_stride = per_sample ? grad.stride(0) : 0;
@@ -177,8 +192,9 @@ Tensor nll_loss_nd(const Tensor& self, const Tensor& target, const c10::optional
   out_size.insert(out_size.begin(), self.size(0));
   TORCH_CHECK(target.sizes().slice(1).equals(self.sizes().slice(2)), "Expected target size ",
               c10::IntArrayRef(out_size), ", got ", target.sizes());
-  const Tensor rows = self.movedim(1, -1).reshape({-1, self.size(1)});
-  const Tensor loss = at::nll_loss(rows, target.reshape({-1}), weight, reduction, ignore_index);
+  const Tensor rows = class_rows(self);
+  const Tensor loss =
+      at::nll_loss(rows, target.reshape({target.numel()}), weight, reduction, ignore_index);
   return reduction == Reduction::None ? loss.view(out_size) : loss;
 }
 
@@ -187,8 +203,8 @@ namespace {
 // The total weight nll_loss_nd divides by for the mean: the weights of the targets it counts.
 Tensor nll_total_weight(const Tensor& input, const Tensor& target,
                         const c10::optional<Tensor>& weight, int64_t ignore_index) {
-  const Tensor rows = input.dim() <= 2 ? input : input.movedim(1, -1).reshape({-1, input.size(1)});
-  const Tensor targets = input.dim() <= 2 ? target : target.reshape({-1});
+  const Tensor rows = input.dim() <= 2 ? input : class_rows(input);
+  const Tensor targets = input.dim() <= 2 ? target : target.reshape({target.numel()});
   return std::get<1>(at::nll_loss_forward(rows, targets, weight, Reduction::Sum, ignore_index));
 }
 
@@ -303,7 +319,7 @@ namespace {
 
 void check_mse_dtype(const Tensor& self, const Tensor& target) {
   const ScalarType type = at::result_type(self, target);
-  TORCH_CHECK(type == kFloat || type == kDouble || type == kBFloat16,
+  TORCH_CHECK(type == kFloat || type == kDouble || type == kBFloat16 || type == kHalf,
               "\"mse_cpu\" not implemented for '", type, "'");
 }
 

@@ -289,7 +289,7 @@ Tensor arg_reduce(const Tensor& self, c10::optional<int64_t> dim, bool keepdim, 
   if (dim.has_value()) {
     const int64_t d = c10::maybe_wrap_dim(*dim, self.dim());
     if (self.dim() > 0) {
-      TORCH_CHECK_INDEX(self.size(d) != 0, name, "(): Expected reduction dim ", *dim,
+      TORCH_CHECK_INDEX(self.size(d) != 0, name, "(): Expected reduction dim ", d,
                         " to have non-zero size.");
       out_shape = self.sizes().vec();
       if (keepdim) {
@@ -300,13 +300,18 @@ Tensor arg_reduce(const Tensor& self, c10::optional<int64_t> dim, bool keepdim, 
     }
     rows = self.dim() == 0 ? self.reshape({1, 1}) : self.movedim(d, -1);
   } else {
-    TORCH_CHECK(self.numel() != 0, name,
-                "(): Expected reduction dim to be specified for input.numel() == 0.");
+    TORCH_CHECK_INDEX(self.numel() != 0, name,
+                      "(): Expected reduction dim to be specified for input.numel() == 0.");
     if (keepdim) out_shape.assign(static_cast<size_t>(self.dim()), 1);
     rows = self.reshape({1, -1});
   }
   Tensor result = at::empty(out_shape, self.options().dtype(kLong));
   if (result.is_meta() || result.numel() == 0) return result;
+  // A dim of one element: every index is 0, before any dtype is looked at (libtorch's shortcut).
+  if (dim.has_value() &&
+      (self.dim() == 0 || self.size(c10::maybe_wrap_dim(*dim, self.dim())) == 1)) {
+    return result.zero_();
+  }
   const ScalarType type = self.scalar_type();
   TORCH_CHECK(type != kBool && !c10::isComplexType(type), "\"", name,
               "_cpu\" not implemented for '", type, "'");

@@ -57,23 +57,34 @@ Tensor softmax_forward(const Tensor& self, int64_t dim, bool half_to_float, bool
 
 Tensor softmax_backward(const Tensor& grad_output, const Tensor& output, int64_t dim,
                         ScalarType input_dtype, bool log) {
+  (void)input_dtype;  // libtorch's CPU kernels compute in grad_output's dtype whatever it is
   const int64_t wrapped = softmax_dim(output, dim);
-  TORCH_CHECK(grad_output.sizes().equals(output.sizes()), "grad_output and output must have ",
-              "the same sizes, but got ", grad_output.sizes(), " and ", output.sizes());
-  TORCH_CHECK(grad_output.scalar_type() == input_dtype, log ? "log_softmax" : "softmax",
-              " backward with half to float conversion is not supported on CPU");
+  // libtorch's checkSameSize text (its log_softmax backward does not check; the kernel here
+  // needs the sizes equal either way).
+  TORCH_CHECK(grad_output.sizes().equals(output.sizes()),
+              "Expected tensor for argument #1 'grad' to have same size as tensor for argument "
+              "#2 'output'; but ",
+              grad_output.sizes(), " does not equal ", output.sizes(),
+              " (while checking arguments for ", log ? "log_softmax_backward" : "softmax_backward",
+              ")");
   Tensor grad_input =
       at::empty(output.sizes(), grad_output.options().memory_format(MemoryFormat::Contiguous));
   if (output.numel() == 0 || grad_input.is_meta()) return grad_input;
-  check_softmax_dtype(output, wrapped, log ? "log_softmax_backward" : "softmax_backward");
-  if (output.scalar_type() == kBFloat16) {
-    Tensor out = at::empty(output.sizes(), grad_input.options().dtype(kFloat));
-    softmax_backward_stub(kCPU, out, grad_output.to(kFloat).contiguous(),
-                          output.to(kFloat).contiguous(), wrapped, log);
-    return grad_input.copy_(out);
+  check_softmax_dtype(grad_output, wrapped, log ? "log_softmax_backward" : "softmax_backward");
+  // The kernel reads output as grad's dtype: libtorch's data_ptr check.
+  TORCH_CHECK(output.scalar_type() == grad_output.scalar_type(), "expected scalar type ",
+              grad_output.scalar_type(), " but found ", output.scalar_type());
+  // BFloat16 through float, as the forward.
+  const ScalarType compute =
+      grad_output.scalar_type() == kBFloat16 ? kFloat : grad_output.scalar_type();
+  const Tensor grad = grad_output.to(compute).contiguous();
+  const Tensor out = output.to(compute).contiguous();
+  if (compute != grad_input.scalar_type()) {
+    Tensor tmp = at::empty(output.sizes(), grad_input.options().dtype(compute));
+    softmax_backward_stub(kCPU, tmp, grad, out, wrapped, log);
+    return grad_input.copy_(tmp);
   }
-  softmax_backward_stub(kCPU, grad_input, grad_output.contiguous(), output.contiguous(), wrapped,
-                        log);
+  softmax_backward_stub(kCPU, grad_input, grad, out, wrapped, log);
   return grad_input;
 }
 

@@ -49,13 +49,21 @@ CatGeometry cat_geometry(TensorList tensors, int64_t dim) {
                 ") cannot be concatenated");
     state = update_result_type_state(t, state);
     if (g.reference == nullptr && !skipped_in_cat(t)) g.reference = &t;
+    // Every input votes on the format, a skipped 1-D one too (libtorch's
+    // cat_compute_output_memory_format).
+    const MemoryFormat format = t.suggest_memory_format();
+    g.format = i == 0 || format == g.format ? format : MemoryFormat::Contiguous;
   }
   g.dtype = result_type(state);
   const Tensor& ref = g.reference ? *g.reference : tensors[0];
+  if (g.reference == nullptr) {
+    // Every input skipped: libtorch leaves the dim unchecked and returns an empty 1-D tensor.
+    g.sizes = {0};
+    return g;
+  }
   g.dim = c10::maybe_wrap_dim(dim, ref.dim());
   g.sizes = ref.sizes().vec();
   g.sizes[static_cast<size_t>(g.dim)] = 0;
-  bool first = true;
   for (size_t i = 0; i < tensors.size(); ++i) {
     const Tensor& t = tensors[i];
     TORCH_CHECK(t.device() == ref.device(),
@@ -71,15 +79,7 @@ CatGeometry cat_geometry(TensorList tensors, int64_t dim) {
                   " for tensor number ", i, " in the list.");
     }
     g.sizes[static_cast<size_t>(g.dim)] += t.size(g.dim);
-    const MemoryFormat format = t.suggest_memory_format();
-    if (first) {
-      g.format = format;
-      first = false;
-    } else if (format != g.format) {
-      g.format = MemoryFormat::Contiguous;
-    }
   }
-  if (g.reference == nullptr) g.sizes = {0};  // every input skipped: an empty 1-D result
   return g;
 }
 

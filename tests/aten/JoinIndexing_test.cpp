@@ -33,9 +33,12 @@ TEST(Cat, SizesStridesAndValues) {
   EXPECT_EQ(at::cat({a, b.to(at::kLong)}).scalar_type(), at::kFloat);
   EXPECT_TRUE(at::equal(at::cat({at::empty({0}), a, at::empty({0})}), a));
   EXPECT_EQ(at::cat({at::empty({0}), at::empty({0})}).sizes(), c10::IntArrayRef({0}));
-  // Channels-last inputs give a channels-last result.
+  // Channels-last inputs give a channels-last result; a skipped 1-D input votes contiguous;
+  // with every input skipped the dim is not even checked.
   const Tensor cl = at::ones({2, 3, 4, 5}).contiguous(at::MemoryFormat::ChannelsLast);
   EXPECT_EQ(at::cat({cl, cl}, 1).strides(), c10::IntArrayRef({120, 1, 30, 6}));
+  EXPECT_EQ(at::cat({cl, at::empty({0})}, 1).strides(), c10::IntArrayRef({60, 20, 5, 1}));
+  EXPECT_EQ(at::cat({at::empty({0}), at::empty({0})}, 1).sizes(), c10::IntArrayRef({0}));
   Tensor out = at::empty({0}, at::kDouble);
   at::cat_out(out, {a, b}, 0);
   EXPECT_EQ(out.scalar_type(), at::kDouble);
@@ -182,6 +185,15 @@ const std::vector<ErrorCase>& error_cases() {
          at::ones({4, 3}).index_add_(0, idx().to(at::kFloat), at::ones({3, 3}));
        },
        Kind::Error, "index_add_(): Expected dtype int32/int64 for index but got: Float"},
+      {"index_add_overlap",
+       [] {
+         Tensor x = at::ones({3, 3});
+         x.index_add_(0, at::tensor({0L, 1L, 2L}), x);
+       },
+       Kind::Error,
+       "unsupported operation: some elements of the input tensor and the written-to tensor "
+       "refer to a single memory location. Please clone() the tensor before performing the "
+       "operation."},
       {"masked_fill_value_dim",
        [] {
          at::masked_fill(b(), at::ones({4, 1}).to(at::kBool), at::ones({1}));

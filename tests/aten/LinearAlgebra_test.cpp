@@ -135,6 +135,8 @@ TEST(LinearAlgebra, MatmulShapes) {
       {{5, 2, 3}, {3}, {5, 2}, {2, 1}},
       {{3}, {5, 3, 4}, {5, 4}, {4, 1}},
       {{5, 1, 2, 3}, {6, 3, 4}, {5, 6, 2, 4}, {48, 8, 4, 1}},
+      {{3, 5, 0}, {0, 4}, {3, 5, 4}, {20, 4, 1}},  // k == 0 through the fold
+      {{3, 5, 0}, {0}, {3, 5}, {5, 1}},
   };
   for (const Case& c : cases) {
     const Tensor a = at::randn(c.a), b = at::randn(c.b);

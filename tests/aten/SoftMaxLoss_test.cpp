@@ -92,6 +92,8 @@ TEST(ArgMaxMin, DimsKeepdimNaNAndTies) {
   EXPECT_EQ(at::argmax(t.t(), 0).sizes(), c10::IntArrayRef({2}));
   EXPECT_EQ(at::argmax(at::ones({2, 0}), 0).sizes(), c10::IntArrayRef({0}));
   EXPECT_EQ(at::argmax(at::ones({}), 0).dim(), 0);
+  // A dim of one element answers 0 before looking at the dtype (Bool included).
+  EXPECT_TRUE(at::equal(at::argmax(at::ones({3, 1}).to(at::kBool), 1), at::zeros({3}, at::kLong)));
 }
 
 // -log p[target] * w[target], summed or averaged over the weights of the counted targets.
@@ -145,6 +147,25 @@ TEST(Losses, NllAndCrossEntropyMatchTheDefinitions) {
   EXPECT_EQ(per_element.sizes(), c10::IntArrayRef({2, 3}));
   const Tensor lsm = at::log_softmax(scores, 1);
   EXPECT_NEAR(per_element[1][2].item<double>(), -lsm[1][1][2].item<double>() * 2.0, 1e-14);
+}
+
+// Found in review: a strided weight (its contiguous copy must outlive the loop), no samples,
+// and no elements along the class rows.
+TEST(Losses, StridedWeightsAndEmptyInputs) {
+  const Tensor logp = at::log_softmax(at::randn({2, 3}, at::kDouble), 1);
+  const Tensor strided = at::tensor({0.5, 9.0, 2.0, 9.0, 1.5, 9.0}).slice(0, 0, 6, 2);
+  EXPECT_NEAR(at::nll_loss(logp, at::tensor({0L, 2L}), strided, at::Reduction::Sum).item<double>(),
+              -(logp[0][0].item<double>() * 0.5 + logp[1][2].item<double>() * 1.5), 1e-14);
+  EXPECT_TRUE(std::isnan(at::nll_loss(at::empty({0, 3}), at::empty({0}, at::kLong)).item<float>()));
+  EXPECT_EQ(
+      at::nll_loss(at::empty({0}), at::empty({0}, at::kLong), c10::nullopt, at::Reduction::Sum)
+          .item<float>(),
+      0.0f);
+  EXPECT_EQ(at::cross_entropy_loss(at::randn({2, 3, 0}), at::zeros({2, 0}, at::kLong), c10::nullopt,
+                                   at::Reduction::None)
+                .sizes(),
+            c10::IntArrayRef({2, 0}));
+  EXPECT_EQ(at::mse_loss(at::ones({2}, at::kHalf), at::zeros({2}, at::kHalf)).item<float>(), 1.0f);
 }
 
 TEST(Losses, MseLoss) {
@@ -203,13 +224,26 @@ const std::vector<ErrorCase>& error_cases() {
        },
        Kind::Error,
        "The size of tensor a (4) must match the size of tensor b (3) at non-singleton dimension 1"},
-      {"argmax_empty", [] { at::argmax(at::ones({0})); }, Kind::Error,
+      {"argmax_empty", [] { at::argmax(at::ones({0})); }, Kind::IndexError,
        "argmax(): Expected reduction dim to be specified for input.numel() == 0."},
       {"argmax_empty_dim",
        [] {
-         at::argmax(at::ones({2, 0}), 1);
+         at::argmax(at::ones({2, 0}), -1);
        },
        Kind::IndexError, "argmax(): Expected reduction dim 1 to have non-zero size."},
+      {"softmax_backward_sizes",
+       [] {
+         at::_softmax_backward_data(at::ones({2, 3}), at::ones({3, 2}), 1, at::kFloat);
+       },
+       Kind::Error,
+       "Expected tensor for argument #1 'grad' to have same size as tensor for argument #2 "
+       "'output'; but [2, 3] does not equal [3, 2] (while checking arguments for "
+       "softmax_backward)"},
+      {"softmax_backward_dtypes",
+       [] {
+         at::_softmax_backward_data(at::ones({2, 3}, at::kDouble), at::ones({2, 3}), 1, at::kFloat);
+       },
+       Kind::Error, "expected scalar type Double but found Float"},
       {"argmax_bool", [] { at::argmax(a().to(at::kBool), 0); }, Kind::Error,
        "\"argmax_cpu\" not implemented for 'Bool'"},
   };

@@ -732,6 +732,8 @@ const FormulaCase kJoin[] = {
      [](const TensorList& in) {
        return at::index_select(in[0], 0, at::tensor({2L, 0L, 2L}));
      }},
+    {"index_select_0dim", "IndexSelectBackward0", [] { return one({}); },
+     [](const TensorList& in) { return at::index_select(in[0], 0, at::tensor({0L})); }},
     {"index_select_dim1", "IndexSelectBackward0",
      [] {
        return transposed({3, 4});
