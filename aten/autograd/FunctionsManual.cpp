@@ -11,6 +11,11 @@ namespace autograd {
 namespace generated {
 namespace details {
 
+at::Tensor maybe_multiply(const at::Tensor& t, const c10::Scalar& s) {
+  const bool is_one = s.isFloatingPoint() ? s.toDouble() == 1.0 : s.toLong() == 1;
+  return is_one ? t : at::mul(t, s);
+}
+
 at::Tensor sum_to(const at::Tensor& grad, c10::IntArrayRef shape) {
   if (grad.sizes() == shape) return grad;
   const int64_t leading = grad.dim() - static_cast<int64_t>(shape.size());

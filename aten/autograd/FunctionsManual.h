@@ -26,6 +26,8 @@ struct TORCH_API TensorGeometry {
 namespace generated {
 namespace details {
 
+// t * s, or t itself when s is 1 (the alpha and beta of add, sub and addmm).
+TORCH_API at::Tensor maybe_multiply(const at::Tensor& t, const c10::Scalar& s);
 // Sums `grad` down to `shape`, which it was broadcast from: the leading dims it gained, and the
 // dims where `shape` has size 1 (libtorch's at::sum_to). Returns grad itself when no sum is
 // needed.

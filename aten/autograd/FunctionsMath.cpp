@@ -11,14 +11,10 @@ namespace torch {
 namespace autograd {
 namespace generated {
 
+using details::maybe_multiply;
 using details::sum_backward;
 
 namespace {
-
-at::Tensor maybe_multiply(const at::Tensor& t, const c10::Scalar& s) {
-  const bool is_one = s.isFloatingPoint() ? s.toDouble() == 1.0 : s.toLong() == 1;
-  return is_one ? t : at::mul(t, s);
-}
 
 // The product of the sizes of the reduced dims (mean's divisor).
 int64_t reduced_numel(c10::IntArrayRef sizes, c10::IntArrayRef dims) {

@@ -10,14 +10,7 @@ namespace torch {
 namespace autograd {
 namespace generated {
 
-namespace {
-
-at::Tensor maybe_multiply(const at::Tensor& t, const c10::Scalar& s) {
-  const bool is_one = s.isFloatingPoint() ? s.toDouble() == 1.0 : s.toLong() == 1;
-  return is_one ? t : at::mul(t, s);
-}
-
-}  // namespace
+using details::maybe_multiply;
 
 variable_list MmBackward0::apply(variable_list&& grads) {
   variable_list result(2);

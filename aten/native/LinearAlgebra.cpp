@@ -20,8 +20,11 @@ namespace {
 // libtorch's data_ptr<scalar_t>() check, which is where a second operand of another dtype is
 // caught in mm, bmm and mv.
 void check_scalar_type(ScalarType expected, const Tensor& t) {
-  TORCH_CHECK(t.scalar_type() == expected, "expected scalar type ", expected, " but found ",
-              t.scalar_type());
+  if (t.scalar_type() != expected) at::detail::throw_data_ptr_type_mismatch(expected, t.scalar_type());
+}
+
+bool is_zero(const Scalar& s) {
+  return s.isComplex() ? s.toComplexDouble() == c10::complex<double>(0) : s.toDouble() == 0.0;
 }
 
 // The matrix of `t` as BLAS can read it: `t` itself, or a contiguous copy (Blas.h).
@@ -41,8 +44,7 @@ void gemm_into(const Tensor& result, const Tensor& m1, const Tensor& m2, const S
                const Scalar& alpha) {
   if (result.is_meta() || result.numel() == 0) return;
   const ScalarType type = result.scalar_type();
-  const bool beta_is_zero =
-      beta.isComplex() ? beta.toComplexDouble() == c10::complex<double>(0) : beta.toDouble() == 0.0;
+  const bool beta_is_zero = is_zero(beta);
   if (cpublas::uses_blas(type) && !cpublas::blas_can_read(cpublas::matrix_of(result)) &&
       cpublas::fits_blas(result.size(0), result.size(1))) {
     Tensor tmp = beta_is_zero ? at::empty(result.sizes(), result.options()) : result.contiguous();
@@ -81,9 +83,7 @@ void addmm_into(const Tensor& out, const Tensor& self, const Tensor& mat1, const
   if (!out.is_same(self)) out.copy_(expanded);
   if (mat1.size(1) == 0) {
     // No products to add: BLAS would only scale, which a k of 0 makes it skip for some libraries.
-    const bool beta_is_zero = beta.isComplex() ? beta.toComplexDouble() == c10::complex<double>(0)
-                                               : beta.toDouble() == 0.0;
-    if (beta_is_zero) {
+    if (is_zero(beta)) {
       out.zero_();
     } else {
       out.mul_(beta);

@@ -72,8 +72,9 @@ Tensor softmax_backward(const Tensor& grad_output, const Tensor& output, int64_t
   if (output.numel() == 0 || grad_input.is_meta()) return grad_input;
   check_softmax_dtype(grad_output, wrapped, log ? "log_softmax_backward" : "softmax_backward");
   // The kernel reads output as grad's dtype: libtorch's data_ptr check.
-  TORCH_CHECK(output.scalar_type() == grad_output.scalar_type(), "expected scalar type ",
-              grad_output.scalar_type(), " but found ", output.scalar_type());
+  if (output.scalar_type() != grad_output.scalar_type()) {
+    at::detail::throw_data_ptr_type_mismatch(grad_output.scalar_type(), output.scalar_type());
+  }
   // BFloat16 through float, as the forward.
   const ScalarType compute =
       grad_output.scalar_type() == kBFloat16 ? kFloat : grad_output.scalar_type();
