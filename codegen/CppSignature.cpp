@@ -362,7 +362,7 @@ std::string forwarded_argument_names(const std::vector<CppArg>& args) {
   std::string s;
   for (size_t i = 0; i < args.size(); ++i) {
     const bool by_value = args[i].type.back() != '&';
-    s += (i ? ", " : "") + (by_value ? "std::move(" + args[i].name + ")" : args[i].name);
+    s += (i ? ", " : "") + (by_value ? "::std::move(" + args[i].name + ")" : args[i].name);
   }
   return s;
 }

@@ -239,7 +239,8 @@ const std::set<std::string> kNotDifferentiable = {
     "aten::lt",          "aten::le",          "aten::gt",
     "aten::ge",          "aten::logical_and", "aten::logical_or",
     "aten::logical_xor", "aten::logical_not", "aten::_local_scalar_dense",
-    "aten::argmax",      "aten::argmin"};
+    "aten::argmax",      "aten::argmin",      "aten::any",
+    "aten::all"};
 
 // The expression an ADInplaceOrView kernel returns: the written arguments its returns alias.
 std::string returned_mutable_arguments(const NativeFunction& f) {

@@ -192,6 +192,78 @@ struct TORCH_API CumsumBackward0 final : public Node {
   int64_t dim = 0;
 };
 
+// ---- Folds and statistics (FunctionsReductions.cpp) -------------------------------------------
+// A node that saves its input and its result, and the reduction's dims (empty: every dim).
+#define MINIATEN_REDUCTION_NODE(Name, ...)    \
+  struct TORCH_API Name final : public Node { \
+    MINIATEN_NODE(Name)                       \
+    SavedVariable self_, result_;             \
+    std::vector<int64_t> dim;                 \
+    bool keepdim = false;                     \
+    __VA_ARGS__                               \
+    void release_variables() override {       \
+      self_.reset_data();                     \
+      result_.reset_data();                   \
+    }                                         \
+  };
+MINIATEN_REDUCTION_NODE(MaxBackward1)   // max(): the result shared among the equal maxima
+MINIATEN_REDUCTION_NODE(MinBackward1)   // min()
+MINIATEN_REDUCTION_NODE(AmaxBackward0)  // amax
+MINIATEN_REDUCTION_NODE(AminBackward0)  // amin
+MINIATEN_REDUCTION_NODE(ProdBackward0)  // prod()
+MINIATEN_REDUCTION_NODE(ProdBackward1)  // prod.dim_int
+MINIATEN_REDUCTION_NODE(VarBackward0, int64_t correction = 1;)  // var.correction
+MINIATEN_REDUCTION_NODE(StdBackward0, int64_t correction = 1;)  // std.correction
+MINIATEN_REDUCTION_NODE(LogsumexpBackward0)
+MINIATEN_REDUCTION_NODE(NormBackward0, c10::Scalar p;)                 // norm.Scalar
+MINIATEN_REDUCTION_NODE(NormBackward1, c10::optional<c10::Scalar> p;)  // norm.ScalarOpt_dim
+#undef MINIATEN_REDUCTION_NODE
+// max.dim / min.dim: the gradient goes to the selected index.
+struct TORCH_API MaxBackward0 final : public Node {
+  MINIATEN_NODE(MaxBackward0)
+  std::vector<int64_t> self_sizes;
+  int64_t dim = 0;
+  bool keepdim = false;
+  SavedVariable indices_;
+  void release_variables() override { indices_.reset_data(); }
+};
+struct TORCH_API MinBackward0 final : public Node {
+  MINIATEN_NODE(MinBackward0)
+  std::vector<int64_t> self_sizes;
+  int64_t dim = 0;
+  bool keepdim = false;
+  SavedVariable indices_;
+  void release_variables() override { indices_.reset_data(); }
+};
+
+// ---- Pointwise ops of three tensors (FunctionsReductions.cpp) ---------------------------------
+struct TORCH_API LerpBackward0 final : public Node {  // lerp.Scalar
+  MINIATEN_NODE(LerpBackward0)
+  c10::Scalar weight;
+};
+struct TORCH_API LerpBackward1 final : public Node {  // lerp.Tensor
+  MINIATEN_NODE(LerpBackward1)
+  SavedVariable self_, end_, weight_;
+  void release_variables() override {
+    self_.reset_data();
+    end_.reset_data();
+    weight_.reset_data();
+  }
+};
+#define MINIATEN_ADDC_NODE(Name)              \
+  struct TORCH_API Name final : public Node { \
+    MINIATEN_NODE(Name)                       \
+    SavedVariable tensor1_, tensor2_;         \
+    c10::Scalar value;                        \
+    void release_variables() override {       \
+      tensor1_.reset_data();                  \
+      tensor2_.reset_data();                  \
+    }                                         \
+  };
+MINIATEN_ADDC_NODE(AddcmulBackward0)
+MINIATEN_ADDC_NODE(AddcdivBackward0)
+#undef MINIATEN_ADDC_NODE
+
 // ---- Matrix products, activations, softmax, losses (FunctionsNN.cpp) ---------------------------
 struct TORCH_API MmBackward0 final : public Node {
   MINIATEN_NODE(MmBackward0)
@@ -351,6 +423,9 @@ struct TORCH_API PowBackward0 final : public Node {  // pow.Tensor_Scalar
   c10::Scalar exponent;
   void release_variables() override { self_.reset_data(); }
 };
+struct TORCH_API RemainderBackward0 final : public Node {  // remainder.Scalar: grad passes
+  MINIATEN_NODE(RemainderBackward0)
+};
 // The binary math functions: both inputs saved (pow.Tensor_Tensor and hypot also the result).
 #define MINIATEN_BINARY_NODE(Name)            \
   struct TORCH_API Name final : public Node { \
@@ -366,6 +441,7 @@ MINIATEN_BINARY_NODE(PowBackward1)  // pow.Tensor_Tensor (other_ is the exponent
 MINIATEN_BINARY_NODE(Atan2Backward0)
 MINIATEN_BINARY_NODE(HypotBackward0)
 MINIATEN_BINARY_NODE(FmodBackward1)  // fmod.Tensor
+MINIATEN_BINARY_NODE(RemainderBackward1)  // remainder.Tensor
 MINIATEN_BINARY_NODE(MaximumBackward0)
 MINIATEN_BINARY_NODE(MinimumBackward0)
 #undef MINIATEN_BINARY_NODE
@@ -451,6 +527,34 @@ struct TORCH_API SqueezeBackward1 final : public Node {  // squeeze.dim
 struct TORCH_API UnsqueezeBackward0 final : public Node {
   MINIATEN_NODE(UnsqueezeBackward0)
   int64_t dim = 0;
+};
+// The in-place views (transpose_, t_, squeeze_, unsqueeze_, as_strided_): libtorch's names, the
+// formulas of their out-of-place views.
+struct TORCH_API TransposeBackward1 final : public Node {
+  MINIATEN_NODE(TransposeBackward1)
+  int64_t dim0 = 0, dim1 = 0;
+};
+struct TORCH_API TBackward1 final : public Node {
+  MINIATEN_NODE(TBackward1)
+};
+struct TORCH_API SqueezeBackward2 final : public Node {  // squeeze_
+  MINIATEN_NODE(SqueezeBackward2)
+  std::vector<int64_t> self_sizes;
+};
+struct TORCH_API SqueezeBackward3 final : public Node {  // squeeze_.dim
+  MINIATEN_NODE(SqueezeBackward3)
+  std::vector<int64_t> self_sizes;
+  int64_t dim = 0;
+};
+struct TORCH_API UnsqueezeBackward1 final : public Node {
+  MINIATEN_NODE(UnsqueezeBackward1)
+  int64_t dim = 0;
+};
+struct TORCH_API AsStridedBackward1 final : public Node {
+  MINIATEN_NODE(AsStridedBackward1)
+  TensorGeometry self_geometry;
+  std::vector<int64_t> size, stride;
+  int64_t storage_offset = 0;
 };
 struct TORCH_API SliceBackward0 final : public Node {
   MINIATEN_NODE(SliceBackward0)

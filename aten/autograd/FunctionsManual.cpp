@@ -29,16 +29,22 @@ at::Tensor sum_to(const at::Tensor& grad, c10::IntArrayRef shape) {
   return leading > 0 ? result.view(shape) : result;
 }
 
-at::Tensor sum_backward(const at::Tensor& grad, c10::IntArrayRef sizes, c10::IntArrayRef dims,
-                        bool keepdim) {
-  if (keepdim || sizes.empty() || dims.empty()) return grad.expand(sizes);
+at::Tensor restore_reduced_dims(const at::Tensor& t, c10::IntArrayRef sizes, c10::IntArrayRef dims,
+                                bool keepdim) {
+  if (keepdim || sizes.empty()) return t;
   const int64_t ndim = static_cast<int64_t>(sizes.size());
+  if (dims.empty()) return t.view(std::vector<int64_t>(sizes.size(), 1));
   std::vector<int64_t> wrapped;
   for (int64_t d : dims) wrapped.push_back(c10::maybe_wrap_dim(d, ndim));
   std::sort(wrapped.begin(), wrapped.end());
-  at::Tensor result = grad;
+  at::Tensor result = t;
   for (int64_t d : wrapped) result = result.unsqueeze(d);
-  return result.expand(sizes);
+  return result;
+}
+
+at::Tensor sum_backward(const at::Tensor& grad, c10::IntArrayRef sizes, c10::IntArrayRef dims,
+                        bool keepdim) {
+  return restore_reduced_dims(grad, sizes, dims, keepdim).expand(sizes);
 }
 
 at::Tensor unsqueeze_to(const at::Tensor& grad, c10::IntArrayRef sizes) {

@@ -32,6 +32,10 @@ TORCH_API at::Tensor maybe_multiply(const at::Tensor& t, const c10::Scalar& s);
 // dims where `shape` has size 1 (libtorch's at::sum_to). Returns grad itself when no sum is
 // needed.
 TORCH_API at::Tensor sum_to(const at::Tensor& grad, c10::IntArrayRef shape);
+// t (a reduction's output, or its gradient) with the reduced dims put back as size 1, as keepdim
+// would have left them; `sizes` is the input's, dims [] means every dim.
+TORCH_API at::Tensor restore_reduced_dims(const at::Tensor& t, c10::IntArrayRef sizes,
+                                          c10::IntArrayRef dims, bool keepdim);
 // The gradient of sum(dim, keepdim): grad with the reduced dims put back, expanded to `sizes`.
 TORCH_API at::Tensor sum_backward(const at::Tensor& grad, c10::IntArrayRef sizes,
                                   c10::IntArrayRef dims, bool keepdim);

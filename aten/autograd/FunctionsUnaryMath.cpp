@@ -214,6 +214,20 @@ variable_list FmodBackward1::apply(variable_list&& grads) {
   return result;
 }
 
+variable_list RemainderBackward0::apply(variable_list&& grads) {
+  return {grads[0]};
+}
+
+// remainder(a, b) = a - floor(a / b) * b.
+variable_list RemainderBackward1::apply(variable_list&& grads) {
+  variable_list result(2);
+  if (should_compute_output(0)) result[0] = grads[0];
+  if (should_compute_output(1)) {
+    result[1] = -grads[0] * self_.unpack().div(other_.unpack(), "floor");
+  }
+  return result;
+}
+
 // The larger input takes the gradient; on a tie each takes half (libtorch's formula).
 namespace {
 variable_list extreme_backward(const Node& node, const at::Tensor& grad, const at::Tensor& self,

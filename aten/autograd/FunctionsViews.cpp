@@ -54,6 +54,30 @@ variable_list UnsqueezeBackward0::apply(variable_list&& grads) {
   return {grads[0].squeeze(dim)};
 }
 
+variable_list TransposeBackward1::apply(variable_list&& grads) {
+  return {grads[0].transpose(dim0, dim1)};
+}
+
+variable_list TBackward1::apply(variable_list&& grads) {
+  return {grads[0].t()};
+}
+
+variable_list SqueezeBackward2::apply(variable_list&& grads) {
+  return {unsqueeze_to(grads[0], self_sizes)};
+}
+
+variable_list SqueezeBackward3::apply(variable_list&& grads) {
+  return {unsqueeze_to(grads[0], dim, self_sizes)};
+}
+
+variable_list UnsqueezeBackward1::apply(variable_list&& grads) {
+  return {grads[0].squeeze(dim)};
+}
+
+variable_list AsStridedBackward1::apply(variable_list&& grads) {
+  return {as_strided_backward(grads[0], self_geometry, size, stride, storage_offset)};
+}
+
 variable_list SliceBackward0::apply(variable_list&& grads) {
   return {slice_backward(grads[0], self_sizes, dim, start, end, step)};
 }

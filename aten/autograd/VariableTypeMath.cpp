@@ -1,5 +1,6 @@
-// The autograd kernels of arithmetic and reductions: add/sub/mul/div (Tensor and Scalar, and
-// in place), neg, abs, exp, log, sqrt (and in place), where, sum, mean, cumsum. What each
+// The autograd kernels of arithmetic: add/sub/mul/div (Tensor and Scalar, and in place), neg,
+// abs, exp, log, sqrt (and in place), where, and the ops of three tensors lerp, addcmul, addcdiv
+// (their formulas in FunctionsReductions.cpp). What each
 // saves is what its formula in FunctionsMath.cpp reads, and only when that gradient is needed
 // (as libtorch's generated code does).
 
@@ -276,6 +277,97 @@ MINIATEN_INPLACE_COMPARISON(gt, Gt)
 MINIATEN_INPLACE_COMPARISON(ge, Ge)
 #undef MINIATEN_INPLACE_COMPARISON
 
+// ---- lerp, addcmul, addcdiv ---------------------------------------------------------------------
+
+at::Tensor lerp_Scalar(c10::DispatchKeySet ks, const at::Tensor& self, const at::Tensor& end,
+                       const at::Scalar& weight) {
+  auto grad_fn = make_node_if<LerpBackward0>(compute_requires_grad(self, end), self, end);
+  if (grad_fn) grad_fn->weight = weight;
+  return record_functional(grad_fn, [&] {
+    return at::_ops::lerp_Scalar::redispatch(ks & kAfterAutograd, self, end, weight);
+  });
+}
+
+at::Tensor& lerp__Scalar(c10::DispatchKeySet ks, at::Tensor& self, const at::Tensor& end,
+                         const at::Scalar& weight) {
+  const bool requires_grad = compute_requires_grad(self, end);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<LerpBackward0>(requires_grad, self, end);
+  if (grad_fn) grad_fn->weight = weight;
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::lerp__Scalar::redispatch(ks & kAfterAutograd, self, end, weight);
+  });
+}
+
+void save_lerp_inputs(LerpBackward1& node, const at::Tensor& self, const at::Tensor& end,
+                      const at::Tensor& weight) {
+  if (node.should_compute_output(0) || node.should_compute_output(1)) {
+    node.weight_ = SavedVariable(weight, false);
+  }
+  if (node.should_compute_output(2)) {
+    node.self_ = SavedVariable(self, false);
+    node.end_ = SavedVariable(end, false);
+  }
+}
+
+at::Tensor lerp_Tensor(c10::DispatchKeySet ks, const at::Tensor& self, const at::Tensor& end,
+                       const at::Tensor& weight) {
+  auto grad_fn =
+      make_node_if<LerpBackward1>(compute_requires_grad(self, end, weight), self, end, weight);
+  if (grad_fn) save_lerp_inputs(*grad_fn, self, end, weight);
+  return record_functional(grad_fn, [&] {
+    return at::_ops::lerp_Tensor::redispatch(ks & kAfterAutograd, self, end, weight);
+  });
+}
+
+at::Tensor& lerp__Tensor(c10::DispatchKeySet ks, at::Tensor& self, const at::Tensor& end,
+                         const at::Tensor& weight) {
+  const bool requires_grad = compute_requires_grad(self, end, weight);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<LerpBackward1>(requires_grad, self, end, weight);
+  // See Note [What the in-place math saves] in VariableTypeUnaryMath.cpp.
+  if (grad_fn) {
+    save_lerp_inputs(*grad_fn, grad_fn->should_compute_output(2) ? original_value(self) : self, end,
+                     weight);
+  }
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::lerp__Tensor::redispatch(ks & kAfterAutograd, self, end, weight);
+  });
+}
+
+template <typename NodeT>
+void save_addc_inputs(NodeT& node, const at::Tensor& tensor1, const at::Tensor& tensor2,
+                      const at::Scalar& value) {
+  node.value = value;
+  if (node.should_compute_output(1) || node.should_compute_output(2)) {
+    node.tensor2_ = SavedVariable(tensor2, false);
+  }
+  if (node.should_compute_output(2)) node.tensor1_ = SavedVariable(tensor1, false);
+}
+
+template <typename NodeT, typename Op>
+at::Tensor addc(c10::DispatchKeySet ks, const at::Tensor& self, const at::Tensor& tensor1,
+                const at::Tensor& tensor2, const at::Scalar& value) {
+  auto grad_fn =
+      make_node_if<NodeT>(compute_requires_grad(self, tensor1, tensor2), self, tensor1, tensor2);
+  if (grad_fn) save_addc_inputs(*grad_fn, tensor1, tensor2, value);
+  return record_functional(
+      grad_fn, [&] { return Op::redispatch(ks & kAfterAutograd, self, tensor1, tensor2, value); });
+}
+
+// self's old value is not read by either formula: nothing to copy.
+template <typename NodeT, typename Op>
+at::Tensor& addc_(c10::DispatchKeySet ks, at::Tensor& self, const at::Tensor& tensor1,
+                  const at::Tensor& tensor2, const at::Scalar& value) {
+  const bool requires_grad = compute_requires_grad(self, tensor1, tensor2);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<NodeT>(requires_grad, self, tensor1, tensor2);
+  if (grad_fn) save_addc_inputs(*grad_fn, tensor1, tensor2, value);
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return Op::redispatch(ks & kAfterAutograd, self, tensor1, tensor2, value);
+  });
+}
+
 }  // namespace VariableType
 
 TORCH_LIBRARY_IMPL(aten, Autograd, m) {
@@ -312,6 +404,14 @@ TORCH_LIBRARY_IMPL(aten, Autograd, m) {
   m.impl("div_.Tensor", TORCH_FN(VariableType::div__Tensor));
   m.impl("div.Scalar", TORCH_FN(VariableType::div_Scalar));
   m.impl("div_.Scalar", TORCH_FN(VariableType::div__Scalar));
+  m.impl("lerp.Scalar", TORCH_FN(VariableType::lerp_Scalar));
+  m.impl("lerp_.Scalar", TORCH_FN(VariableType::lerp__Scalar));
+  m.impl("lerp.Tensor", TORCH_FN(VariableType::lerp_Tensor));
+  m.impl("lerp_.Tensor", TORCH_FN(VariableType::lerp__Tensor));
+  m.impl("addcmul", TORCH_FN((VariableType::addc<AddcmulBackward0, at::_ops::addcmul>)));
+  m.impl("addcmul_", TORCH_FN((VariableType::addc_<AddcmulBackward0, at::_ops::addcmul_>)));
+  m.impl("addcdiv", TORCH_FN((VariableType::addc<AddcdivBackward0, at::_ops::addcdiv>)));
+  m.impl("addcdiv_", TORCH_FN((VariableType::addc_<AddcdivBackward0, at::_ops::addcdiv_>)));
 }
 
 }  // namespace autograd

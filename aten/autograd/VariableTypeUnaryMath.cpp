@@ -1,7 +1,7 @@
 // The autograd kernels of the math functions: the unary ones (sin, tanh, sigmoid, floor, ...)
 // through three templates by what their formula reads (self, the result, nothing), and the ones
-// with more arguments (gelu, clamp, clamp_min/max, pow, atan2, hypot, fmod, maximum, minimum)
-// written out. Formulas in FunctionsUnaryMath.cpp.
+// with more arguments (gelu, clamp, clamp_min/max, pow, atan2, hypot, fmod, remainder, maximum,
+// minimum) written out. Formulas in FunctionsUnaryMath.cpp.
 //
 // Note [What the in-place math saves]
 // An in-place op overwrites self, so a formula reading self gets a copy of its value from before
@@ -187,6 +187,25 @@ at::Tensor& binary_(c10::DispatchKeySet ks, at::Tensor& self, const at::Tensor& 
   return self;
 }
 
+// remainder with a Scalar divisor: its own node (libtorch's RemainderBackward0), where the
+// composite would record the Tensor overload's.
+at::Tensor remainder_Scalar(c10::DispatchKeySet ks, const at::Tensor& self,
+                            const at::Scalar& other) {
+  auto grad_fn = make_node_if<RemainderBackward0>(compute_requires_grad(self), self);
+  return record_functional(grad_fn, [&] {
+    return at::_ops::remainder_Scalar::redispatch(ks & kAfterAutograd, self, other);
+  });
+}
+
+at::Tensor& remainder__Scalar(c10::DispatchKeySet ks, at::Tensor& self, const at::Scalar& other) {
+  const bool requires_grad = compute_requires_grad(self);
+  check_inplace(self, requires_grad);
+  auto grad_fn = make_node_if<RemainderBackward0>(requires_grad, self);
+  return record_inplace(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::remainder__Scalar::redispatch(ks & kAfterAutograd, self, other);
+  });
+}
+
 }  // namespace VariableType
 
 TORCH_LIBRARY_IMPL(aten, Autograd, m) {
@@ -238,6 +257,10 @@ TORCH_LIBRARY_IMPL(aten, Autograd, m) {
   MINIATEN_BINARY("atan2", "atan2_", atan2, atan2_, Atan2Backward0, false)
   MINIATEN_BINARY("hypot", "hypot_", hypot, hypot_, HypotBackward0, true)
   MINIATEN_BINARY("fmod.Tensor", "fmod_.Tensor", fmod_Tensor, fmod__Tensor, FmodBackward1, false)
+  MINIATEN_BINARY("remainder.Tensor", "remainder_.Tensor", remainder_Tensor, remainder__Tensor,
+                  RemainderBackward1, false)
+  m.impl("remainder.Scalar", TORCH_FN(VariableType::remainder_Scalar));
+  m.impl("remainder_.Scalar", TORCH_FN(VariableType::remainder__Scalar));
 #undef MINIATEN_BINARY
   m.impl("maximum", TORCH_FN((binary<MaximumBackward0, false, at::_ops::maximum>)));
   m.impl("minimum", TORCH_FN((binary<MinimumBackward0, false, at::_ops::minimum>)));

@@ -218,6 +218,90 @@ at::Tensor unfold(c10::DispatchKeySet ks, const at::Tensor& self, int64_t dimens
   });
 }
 
+// ---- In-place views ----------------------------------------------------------------------------
+// Note [In-place views under autograd]
+// libtorch 1.13 (gen_variable_type.py) treats an in-place op whose out-of-place form is a view
+// as a view, not as a write: the usual in-place checks (check_inplace: a leaf that requires grad,
+// a view made in no_grad mode), then self becomes output 0 of the view's node by set_history,
+// never rebased onto its base through a CopySlices, since no element of the base changed. When
+// self is itself a view, set_gradient_edge records the version the op bumped, so grad_fn()
+// keeps this node instead of rebuilding an AsStridedBackward0 from the base.
+template <typename NodeT, typename F>
+at::Tensor& record_inplace_view(at::Tensor& self, const std::shared_ptr<NodeT>& grad_fn,
+                                F&& redispatch) {
+  below_autograd_inplace_or_view([&]() -> at::Tensor& { return redispatch(); });
+  set_history(self, grad_fn);
+  return self;
+}
+
+template <typename NodeT>
+std::shared_ptr<NodeT> inplace_view_node(const at::Tensor& self) {
+  const bool requires_grad = compute_requires_grad(self);
+  check_inplace(self, requires_grad);
+  return make_node_if<NodeT>(requires_grad, self);
+}
+
+at::Tensor& as_strided_(c10::DispatchKeySet ks, at::Tensor& self, at::IntArrayRef size,
+                        at::IntArrayRef stride, c10::optional<int64_t> storage_offset) {
+  auto grad_fn = inplace_view_node<AsStridedBackward1>(self);
+  if (grad_fn) {
+    grad_fn->self_geometry = TensorGeometry(self);
+    grad_fn->size = size.vec();
+    grad_fn->stride = stride.vec();
+    grad_fn->storage_offset = storage_offset.value_or(self.storage_offset());
+  }
+  return record_inplace_view(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::as_strided_::redispatch(ks & kAfterAutograd, self, size, stride,
+                                             storage_offset);
+  });
+}
+
+at::Tensor& transpose_(c10::DispatchKeySet ks, at::Tensor& self, int64_t dim0, int64_t dim1) {
+  auto grad_fn = inplace_view_node<TransposeBackward1>(self);
+  if (grad_fn) {
+    grad_fn->dim0 = dim0;
+    grad_fn->dim1 = dim1;
+  }
+  return record_inplace_view(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::transpose_::redispatch(ks & kAfterAutograd, self, dim0, dim1);
+  });
+}
+
+at::Tensor& t_(c10::DispatchKeySet ks, at::Tensor& self) {
+  auto grad_fn = inplace_view_node<TBackward1>(self);
+  return record_inplace_view(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::t_::redispatch(ks & kAfterAutograd, self);
+  });
+}
+
+at::Tensor& squeeze_(c10::DispatchKeySet ks, at::Tensor& self) {
+  auto grad_fn = inplace_view_node<SqueezeBackward2>(self);
+  if (grad_fn) grad_fn->self_sizes = self.sizes().vec();
+  return record_inplace_view(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::squeeze_::redispatch(ks & kAfterAutograd, self);
+  });
+}
+
+at::Tensor& squeeze__dim(c10::DispatchKeySet ks, at::Tensor& self, int64_t dim) {
+  auto grad_fn = inplace_view_node<SqueezeBackward3>(self);
+  if (grad_fn) {
+    grad_fn->self_sizes = self.sizes().vec();
+    grad_fn->dim = dim;
+  }
+  return record_inplace_view(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::squeeze__dim::redispatch(ks & kAfterAutograd, self, dim);
+  });
+}
+
+at::Tensor& unsqueeze_(c10::DispatchKeySet ks, at::Tensor& self, int64_t dim) {
+  auto grad_fn = inplace_view_node<UnsqueezeBackward1>(self);
+  // The backward squeezes the new dim, counted in the output's rank.
+  if (grad_fn) grad_fn->dim = c10::maybe_wrap_dim(dim, self.dim() + 1);
+  return record_inplace_view(self, grad_fn, [&]() -> at::Tensor& {
+    return at::_ops::unsqueeze_::redispatch(ks & kAfterAutograd, self, dim);
+  });
+}
+
 }  // namespace VariableType
 
 TORCH_LIBRARY_IMPL(aten, Autograd, m) {
@@ -239,6 +323,12 @@ TORCH_LIBRARY_IMPL(aten, Autograd, m) {
   m.impl("unbind.int", TORCH_FN(VariableType::unbind_int));
   m.impl("diagonal", TORCH_FN(VariableType::diagonal));
   m.impl("unfold", TORCH_FN(VariableType::unfold));
+  m.impl("as_strided_", TORCH_FN(VariableType::as_strided_));
+  m.impl("transpose_", TORCH_FN(VariableType::transpose_));
+  m.impl("t_", TORCH_FN(VariableType::t_));
+  m.impl("squeeze_", TORCH_FN(VariableType::squeeze_));
+  m.impl("squeeze_.dim", TORCH_FN(VariableType::squeeze__dim));
+  m.impl("unsqueeze_", TORCH_FN(VariableType::unsqueeze_));
 }
 
 }  // namespace autograd

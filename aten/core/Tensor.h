@@ -102,6 +102,11 @@ class TORCH_API Tensor : public TensorBase {
                 c10::optional<c10::ArrayRef<Tensor>> inputs = c10::nullopt) const;
   // ---- end Autograd ----
 
+  // var(0) and std(0) as libtorch's C++ API reads them: over dim 0. int -> bool beats
+  // int -> IntArrayRef, so without these the call would pick var(bool unbiased) (gh-40287).
+  Tensor var(int dim) const;
+  Tensor std(int dim) const;
+
   // The operator methods, generated from aten/native/native_functions.def; their inline
   // definitions are in aten/generated/TensorMethods.h (included by aten/ATen.h).
 #ifndef MINIATEN_CODEGEN_BOOTSTRAP

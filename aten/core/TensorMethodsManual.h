@@ -31,6 +31,20 @@ inline Tensor& Tensor::operator&=(const Tensor& other) { return bitwise_and_(oth
 inline Tensor& Tensor::operator|=(const Tensor& other) { return bitwise_or_(other); }
 inline Tensor& Tensor::operator^=(const Tensor& other) { return bitwise_xor_(other); }
 
+// See the declarations in Tensor.h (gh-40287); at::var(t, 0) and at::std(t, 0) likewise.
+inline Tensor Tensor::var(int dim) const {
+  return var(IntArrayRef{dim});
+}
+inline Tensor Tensor::std(int dim) const {
+  return std(IntArrayRef{dim});
+}
+inline Tensor var(const Tensor& self, int dim) {
+  return at::var(self, IntArrayRef{dim});
+}
+inline Tensor std(const Tensor& self, int dim) {
+  return at::std(self, IntArrayRef{dim});
+}
+
 // See Note [Assigning to a temporary writes its elements].
 inline Tensor& Tensor::operator=(const c10::Scalar& value) && { return fill_(value); }
 inline Tensor& Tensor::operator=(const Tensor& rhs) && { return copy_(rhs); }

@@ -1,5 +1,5 @@
-// atan2, hypot, fmod, maximum, minimum: the binary math functions. Argument checks and the
-// TensorIterator here, kernels in aten/native/cpu/BinaryMathKernel.cpp. libtorch's
+// atan2, hypot, fmod, remainder, maximum, minimum: the binary math functions. Argument checks and
+// the TensorIterator here, kernels in aten/native/cpu/BinaryMathKernel.cpp. libtorch's
 // aten/src/ATen/native/BinaryOps.cpp.
 //
 // atan2 promotes integer inputs to the default float dtype (binary_float_op); hypot, fmod,
@@ -18,6 +18,7 @@ namespace native {
 DEFINE_DISPATCH(atan2_stub);
 DEFINE_DISPATCH(hypot_stub);
 DEFINE_DISPATCH(fmod_stub);
+DEFINE_DISPATCH(remainder_stub);
 DEFINE_DISPATCH(maximum_stub);
 DEFINE_DISPATCH(minimum_stub);
 
@@ -61,6 +62,7 @@ void extremum_check(const char* name, const Tensor& self, const Tensor& other) {
 MINIATEN_DEFINE_BINARY_MATH(atan2, run_binary_float)
 MINIATEN_DEFINE_BINARY_MATH(hypot, run_binary)
 MINIATEN_DEFINE_BINARY_MATH(fmod, run_binary)
+MINIATEN_DEFINE_BINARY_MATH(remainder, run_binary)
 
 #undef MINIATEN_DEFINE_BINARY_MATH
 
@@ -76,6 +78,23 @@ Tensor& fmod_(Tensor& self, const Scalar& other) {
 
 Tensor& fmod_out(const Tensor& self, const Scalar& other, Tensor& out) {
   return at::fmod_out(out, self, wrapped_scalar_for(self, other));
+}
+
+// remainder's Scalar overloads, the same way; a Scalar dividend is wrapped likewise.
+Tensor remainder(const Tensor& self, const Scalar& other) {
+  return at::remainder(self, wrapped_scalar_for(self, other));
+}
+
+Tensor& remainder_(Tensor& self, const Scalar& other) {
+  return self.remainder_(wrapped_scalar_for(self, other));
+}
+
+Tensor& remainder_out(const Tensor& self, const Scalar& other, Tensor& out) {
+  return at::remainder_out(out, self, wrapped_scalar_for(self, other));
+}
+
+Tensor remainder(const Scalar& self, const Tensor& other) {
+  return at::remainder(wrapped_scalar_for(other, self), other);
 }
 
 // maximum and minimum have no in-place forms in libtorch.

@@ -58,6 +58,8 @@ DECLARE_DISPATCH(structured_binary_fn, bitwise_xor_stub);
 DECLARE_DISPATCH(structured_binary_fn, atan2_stub);
 DECLARE_DISPATCH(structured_binary_fn, hypot_stub);
 DECLARE_DISPATCH(structured_binary_fn, fmod_stub);
+// remainder: the divisor's sign (Python's %), "ZeroDivisionError" for integers.
+DECLARE_DISPATCH(structured_binary_fn, remainder_stub);
 DECLARE_DISPATCH(structured_binary_fn, maximum_stub);
 DECLARE_DISPATCH(structured_binary_fn, minimum_stub);
 

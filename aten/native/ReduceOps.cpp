@@ -18,7 +18,6 @@
 // input is first converted to the output dtype (self.to(dtype)), so that is the dtype the
 // kernel accumulates in; see Note [Cascade sum] in cpu/SumKernel.cpp.
 
-#include <bitset>
 #include <cmath>
 #include <type_traits>
 #include <vector>
@@ -28,6 +27,7 @@
 #include "aten/OpMathType.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/ReduceOps.h"
+#include "aten/native/ReduceOpsUtils.h"
 #include "aten/native/Resize.h"
 #include "aten/native/TensorIterator.h"
 #include "c10/core/WrapDimMinimal.h"
@@ -39,14 +39,8 @@ namespace native {
 DEFINE_DISPATCH(sum_stub);
 DEFINE_DISPATCH(cumsum_stub);
 
-namespace {
+// ---- Shape arithmetic (ReduceOpsUtils.h) ----------------------------------------------------
 
-// The dims a reduction removes (libtorch's DimMask).
-constexpr size_t kMaxReductionDims = 64;
-using DimMask = std::bitset<kMaxReductionDims>;
-
-// None and [] mean every dim. All dims are wrapped before duplicates are looked for, so an out
-// of range dim is reported first, as libtorch does.
 DimMask make_dim_mask(OptionalIntArrayRef opt_dims, int64_t ndim) {
   DimMask mask;
   if (!opt_dims.has_value() || opt_dims->empty()) return mask.flip();
@@ -73,7 +67,6 @@ DimVector reduced_shape(IntArrayRef sizes, const DimMask& mask, bool keepdim) {
   return shape;
 }
 
-// How many input elements fold into each output element.
 int64_t reduced_count(IntArrayRef sizes, const DimMask& mask) {
   int64_t count = 1;
   for (size_t dim = 0; dim < sizes.size(); ++dim) {
@@ -82,7 +75,6 @@ int64_t reduced_count(IntArrayRef sizes, const DimMask& mask) {
   return count;
 }
 
-// The output as the kernel sees it. See Note [Reduction outputs].
 Tensor review_reduce_result(const Tensor& result, int64_t ndim, const DimMask& mask, bool keepdim) {
   if (keepdim) return result;
   DimVector shape(result.sizes().begin(), result.sizes().end());
@@ -96,11 +88,12 @@ Tensor review_reduce_result(const Tensor& result, int64_t ndim, const DimMask& m
   return result.as_strided(shape, strides);
 }
 
-// libtorch's get_dtype_from_self(self, dtype, /*promote_integers=*/true).
 ScalarType dtype_or_promoted(const Tensor& self, c10::optional<ScalarType> dtype) {
   if (dtype.has_value()) return *dtype;
   return c10::isIntegralType(self.scalar_type(), /*includeBool=*/true) ? kLong : self.scalar_type();
 }
+
+namespace {
 
 // result = the sum of self over the dims in mask. result has the reduced shape and its dtype
 // is the accumulation dtype.
@@ -246,15 +239,13 @@ Tensor& cumsum_out(const Tensor& self, int64_t dim, c10::optional<ScalarType> dt
 }  // namespace native
 }  // namespace at
 
-// ---- argmax / argmin ---------------------------------------------------------------------------
+// ---- argmax / argmin, max.dim / min.dim ----------------------------------------------------
 
 namespace at {
 namespace native {
 
 namespace {
 
-// The index of the first greatest (argmax) or least element of each row of a contiguous
-// rows x n tensor; a NaN wins over every number (the first NaN), as libtorch's.
 template <typename T>
 bool is_nan(T v) {
   if constexpr (std::is_floating_point<T>::value) {
@@ -264,8 +255,11 @@ bool is_nan(T v) {
   }
 }
 
+// The index (and, when `values` is given, the value) of the first greatest (is_max) or least
+// element of each row of a contiguous rows x n tensor; a NaN wins over every number (the first
+// NaN), as in libtorch.
 template <typename T>
-void arg_reduce_rows(const T* x, int64_t rows, int64_t n, int64_t* out, bool is_max) {
+void extremum_rows(const T* x, int64_t rows, int64_t n, T* values, int64_t* indices, bool is_max) {
   using acc_t = at::opmath_type<T>;
   for (int64_t r = 0; r < rows; ++r) {
     const T* row = x + r * n;
@@ -278,51 +272,99 @@ void arg_reduce_rows(const T* x, int64_t rows, int64_t n, int64_t* out, bool is_
         best_value = v;
       }
     }
-    out[r] = best;
+    indices[r] = best;
+    if (values != nullptr) values[r] = row[best];
   }
 }
 
-Tensor arg_reduce(const Tensor& self, c10::optional<int64_t> dim, bool keepdim, bool is_max) {
-  const char* name = is_max ? "argmax" : "argmin";
-  std::vector<int64_t> out_shape;
+// The reduction of self along `dim` (every element when dim is None) as rows of a contiguous
+// matrix, and the output's shape.
+struct ExtremumRows {
   Tensor rows;
+  std::vector<int64_t> out_shape;
+  bool single = false;  // the reduced dim has one element: index 0, value self
+};
+
+ExtremumRows extremum_rows_of(const Tensor& self, c10::optional<int64_t> dim, bool keepdim,
+                              const char* name) {
+  ExtremumRows r;
   if (dim.has_value()) {
     const int64_t d = c10::maybe_wrap_dim(*dim, self.dim());
     if (self.dim() > 0) {
       TORCH_CHECK_INDEX(self.size(d) != 0, name, "(): Expected reduction dim ", d,
                         " to have non-zero size.");
-      out_shape = self.sizes().vec();
+      r.out_shape = self.sizes().vec();
       if (keepdim) {
-        out_shape[static_cast<size_t>(d)] = 1;
+        r.out_shape[static_cast<size_t>(d)] = 1;
       } else {
-        out_shape.erase(out_shape.begin() + d);
+        r.out_shape.erase(r.out_shape.begin() + d);
       }
     }
-    rows = self.dim() == 0 ? self.reshape({1, 1}) : self.movedim(d, -1);
+    r.rows = self.dim() == 0 ? self.reshape({1, 1}) : self.movedim(d, -1);
+    r.single = self.dim() == 0 || self.size(d) == 1;
   } else {
     TORCH_CHECK_INDEX(self.numel() != 0, name,
                       "(): Expected reduction dim to be specified for input.numel() == 0.");
-    if (keepdim) out_shape.assign(static_cast<size_t>(self.dim()), 1);
-    rows = self.reshape({1, -1});
+    if (keepdim) r.out_shape.assign(static_cast<size_t>(self.dim()), 1);
+    r.rows = self.reshape({1, -1});
   }
-  Tensor result = at::empty(out_shape, self.options().dtype(kLong));
-  if (result.is_meta() || result.numel() == 0) return result;
+  return r;
+}
+
+// Fills `indices` (Long, the output's shape) and, when defined, `values` (self's dtype).
+void extremum_impl(const Tensor& self, const ExtremumRows& r, const Tensor& values,
+                   const Tensor& indices, bool is_max, const char* kernel_name) {
+  if (indices.is_meta() || indices.numel() == 0) return;
   // A dim of one element: every index is 0, before any dtype is looked at (libtorch's shortcut).
-  if (dim.has_value() &&
-      (self.dim() == 0 || self.size(c10::maybe_wrap_dim(*dim, self.dim())) == 1)) {
-    return result.zero_();
+  if (r.single) {
+    indices.zero_();
+    if (values.defined()) values.copy_(self.reshape(r.out_shape));
+    return;
   }
   const ScalarType type = self.scalar_type();
-  TORCH_CHECK(type != kBool && !c10::isComplexType(type), "\"", name,
-              "_cpu\" not implemented for '", type, "'");
-  const Tensor input = rows.contiguous();
+  const Tensor input = r.rows.contiguous();
   const int64_t n = input.dim() == 0 ? 1 : input.size(-1);
-  Tensor indices = at::empty({input.numel() / n}, result.options());
-  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, type, "argmax_cpu", [&] {
-    arg_reduce_rows(input.data_ptr<scalar_t>(), indices.numel(), n, indices.data_ptr<int64_t>(),
-                    is_max);
+  const int64_t rows = input.numel() / n;
+  Tensor index_rows = at::empty({rows}, indices.options());
+  Tensor value_rows = values.defined() ? at::empty({rows}, values.options()) : Tensor();
+  AT_DISPATCH_ALL_TYPES_AND3(kHalf, kBFloat16, kBool, type, kernel_name, [&] {
+    extremum_rows(input.data_ptr<scalar_t>(), rows, n,
+                  values.defined() ? value_rows.data_ptr<scalar_t>() : nullptr,
+                  index_rows.data_ptr<int64_t>(), is_max);
   });
-  return result.copy_(indices.view(out_shape));
+  indices.copy_(index_rows.view(r.out_shape));
+  if (values.defined()) values.copy_(value_rows.view(r.out_shape));
+}
+
+Tensor arg_reduce(const Tensor& self, c10::optional<int64_t> dim, bool keepdim, bool is_max) {
+  const char* name = is_max ? "argmax" : "argmin";
+  const ExtremumRows r = extremum_rows_of(self, dim, keepdim, name);
+  Tensor result = at::empty(r.out_shape, self.options().dtype(kLong));
+  if (!r.single && !result.is_meta() && result.numel() != 0) {
+    const ScalarType type = self.scalar_type();
+    TORCH_CHECK(type != kBool && !c10::isComplexType(type), "\"", name,
+                "_cpu\" not implemented for '", type, "'");
+  }
+  extremum_impl(self, r, Tensor(), result, is_max, is_max ? "argmax_cpu" : "argmin_cpu");
+  return result;
+}
+
+void extremum_dim_out(const Tensor& self, int64_t dim, bool keepdim, const Tensor& values,
+                      const Tensor& indices, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  TORCH_CHECK(!self.is_complex(), name, "(): does not support complex input");
+  const ExtremumRows r = extremum_rows_of(self, dim, keepdim, name);
+  resize_out(values, r.out_shape, self, self.scalar_type());
+  resize_out(indices, r.out_shape, self, kLong);
+  extremum_impl(self, r, values, indices, is_max, is_max ? "max_cpu" : "min_cpu");
+}
+
+std::tuple<Tensor, Tensor> extremum_dim(const Tensor& self, int64_t dim, bool keepdim,
+                                        bool is_max) {
+  Tensor values = at::empty({0}, self.options());
+  Tensor indices = at::empty({0}, self.options().dtype(kLong));
+  extremum_dim_out(self, dim, keepdim, values, indices, is_max);
+  return std::make_tuple(values, indices);
 }
 
 }  // namespace
@@ -333,6 +375,26 @@ Tensor argmax(const Tensor& self, c10::optional<int64_t> dim, bool keepdim) {
 
 Tensor argmin(const Tensor& self, c10::optional<int64_t> dim, bool keepdim) {
   return arg_reduce(self, dim, keepdim, /*is_max=*/false);
+}
+
+std::tuple<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) {
+  return extremum_dim(self, dim, keepdim, /*is_max=*/true);
+}
+
+std::tuple<Tensor&, Tensor&> max_out(const Tensor& self, int64_t dim, bool keepdim, Tensor& max,
+                                     Tensor& max_values) {
+  extremum_dim_out(self, dim, keepdim, max, max_values, /*is_max=*/true);
+  return std::forward_as_tuple(max, max_values);
+}
+
+std::tuple<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) {
+  return extremum_dim(self, dim, keepdim, /*is_max=*/false);
+}
+
+std::tuple<Tensor&, Tensor&> min_out(const Tensor& self, int64_t dim, bool keepdim, Tensor& min,
+                                     Tensor& min_indices) {
+  extremum_dim_out(self, dim, keepdim, min, min_indices, /*is_max=*/false);
+  return std::forward_as_tuple(min, min_indices);
 }
 
 }  // namespace native

@@ -27,6 +27,16 @@ namespace native {
 using reduce_fn = void (*)(TensorIterator&);
 DECLARE_DISPATCH(reduce_fn, sum_stub);
 
+// The folds of ReduceOpsFold.cpp (cpu/FoldReduceKernel.cpp): iter.output() = op(iter.output(),
+// every input element it reduces), the output already holding the op's identity (1 for prod,
+// the lowest value for max, true for and). max and min propagate NaN; and/or read any nonzero
+// element as true and write 0 or 1 in the output's dtype (Bool or Byte).
+DECLARE_DISPATCH(reduce_fn, prod_stub);
+DECLARE_DISPATCH(reduce_fn, max_values_stub);
+DECLARE_DISPATCH(reduce_fn, min_values_stub);
+DECLARE_DISPATCH(reduce_fn, and_stub);
+DECLARE_DISPATCH(reduce_fn, or_stub);
+
 // result (self's sizes, self's dtype, any strides) = the running sum of self along dim.
 // self has at least one dim and one element; dim is already wrapped.
 using cumsum_fn = void (*)(const Tensor& result, const Tensor& self, int64_t dim);

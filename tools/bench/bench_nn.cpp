@@ -10,6 +10,9 @@
 // BM_CatDim1/<threads>:     the same along dim 1 (strided slices of the result)
 // BM_IndexSelect/<threads>: index_select of 10^5 random rows of 64 floats from 2 x 10^5 rows;
 //                          items = elements written
+// BM_Amax/<threads>, BM_AmaxDim0, BM_Prod, BM_Var, BM_LogSumExp, BM_Norm: the reductions over
+//                          the last dim (dim 0 for BM_AmaxDim0) of [256, 4096] floats
+//                          (BM_Norm: all of it); items = input elements
 // BM_MlpTrainStep:         one SGD step of examples/mlp's network (batch 64, 32 features,
 //                          hidden 256, 4 classes): forward, cross-entropy, backward, update;
 //                          per call, in us
@@ -74,6 +77,32 @@ void BM_SoftmaxDim0(benchmark::State& state) {
 BENCHMARK(BM_Softmax)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_LogSoftmax)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SoftmaxDim0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+
+// The reductions take the same [256, 4096] input.
+void BM_Amax(benchmark::State& state) {
+  run_softmax(state, [](const at::Tensor& x) { return x.amax(-1); });
+}
+void BM_AmaxDim0(benchmark::State& state) {
+  run_softmax(state, [](const at::Tensor& x) { return x.amax(0); });
+}
+void BM_Prod(benchmark::State& state) {
+  run_softmax(state, [](const at::Tensor& x) { return x.prod(-1); });
+}
+void BM_Var(benchmark::State& state) {
+  run_softmax(state, [](const at::Tensor& x) { return x.var(-1); });
+}
+void BM_LogSumExp(benchmark::State& state) {
+  run_softmax(state, [](const at::Tensor& x) { return x.logsumexp({-1}); });
+}
+void BM_Norm(benchmark::State& state) {
+  run_softmax(state, [](const at::Tensor& x) { return x.norm(); });
+}
+BENCHMARK(BM_Amax)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_AmaxDim0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Prod)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Var)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_LogSumExp)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Norm)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 void run_cat(benchmark::State& state, int64_t dim) {
   at::set_num_threads(static_cast<int>(state.range(0)));

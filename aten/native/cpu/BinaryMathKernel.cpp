@@ -67,6 +67,36 @@ void fmod_kernel(TensorIteratorBase& iter) {
       });
 }
 
+// The remainder with the divisor's sign: fmod's, moved by one divisor when the signs differ.
+// Integers as fmod's (a divisor of -1 gives 0); a float divisor of 0 gives NaN.
+void remainder_kernel(TensorIteratorBase& iter) {
+  const c10::ScalarType dtype = iter.common_dtype();
+  if (c10::isIntegralType(dtype, /*includeBool=*/false)) {
+    AT_DISPATCH_INTEGRAL_TYPES(dtype, "remainder_cpu", [&] {
+      cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+        TORCH_CHECK(b != 0, "ZeroDivisionError");
+        if constexpr (std::is_signed<scalar_t>::value) {
+          if (b == scalar_t(-1)) return 0;
+        }
+        scalar_t r = static_cast<scalar_t>(a % b);
+        if (r != 0 && (r < 0) != (b < 0)) r = static_cast<scalar_t>(r + b);
+        return r;
+      });
+    });
+    return;
+  }
+  AT_DISPATCH_FLOATING_TYPES_AND2(c10::ScalarType::Half, c10::ScalarType::BFloat16, dtype,
+                                  "remainder_cpu", [&] {
+                                    using acc_t = at::opmath_type<scalar_t>;
+                                    cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
+                                      const acc_t divisor = static_cast<acc_t>(b);
+                                      acc_t mod = std::fmod(static_cast<acc_t>(a), divisor);
+                                      if (mod != 0 && (divisor < 0) != (mod < 0)) mod += divisor;
+                                      return static_cast<scalar_t>(mod);
+                                    });
+                                  });
+}
+
 // NaN-propagating extremes (a NaN in either operand gives NaN), logical or/and for Bool.
 template <bool kMax>
 void extremum_kernel(TensorIteratorBase& iter, const char* name) {
@@ -157,6 +187,7 @@ void clamp_max_scalar_kernel(TensorIteratorBase& iter, const Scalar& max) {
 REGISTER_DISPATCH(atan2_stub, &atan2_kernel);
 REGISTER_DISPATCH(hypot_stub, &hypot_kernel);
 REGISTER_DISPATCH(fmod_stub, &fmod_kernel);
+REGISTER_DISPATCH(remainder_stub, &remainder_kernel);
 REGISTER_DISPATCH(maximum_stub, &maximum_kernel);
 REGISTER_DISPATCH(minimum_stub, &minimum_kernel);
 REGISTER_DISPATCH(clamp_stub, &clamp_tensor_kernel);

@@ -6,48 +6,22 @@
 #include <string>
 #include <vector>
 
-#include "GradCheck.h"
+#include "FormulaCase.h"
 #include "aten/core/Reduction.h"
 
 namespace {
 
-using miniaten_test::Fn;
-using miniaten_test::gradcheck;
+using miniaten_test::FormulaCase;
 using miniaten_test::leaf;
+using miniaten_test::one;
 using miniaten_test::TensorList;
-
-struct FormulaCase {
-  std::string label;
-  std::string node;  // libtorch's grad_fn()->name() of the output
-  std::function<TensorList()> inputs;
-  Fn fn;
-};
-
-std::ostream& operator<<(std::ostream& os, const FormulaCase& c) {
-  return os << c.label;
-}
+using miniaten_test::transposed;
+using miniaten_test::two;
 
 class Formula : public ::testing::TestWithParam<FormulaCase> {};
 
 TEST_P(Formula, MatchesFiniteDifferencesAndNodeName) {
-  const FormulaCase& c = GetParam();
-  const TensorList inputs = c.inputs();
-  EXPECT_EQ(c.fn(inputs).grad_fn()->name(), c.node);
-  EXPECT_TRUE(gradcheck(c.fn, inputs));
-}
-
-TensorList one(std::vector<int64_t> sizes, double offset = 0.5) {
-  return {leaf(sizes, offset)};
-}
-TensorList two(std::vector<int64_t> a, std::vector<int64_t> b) {
-  return {leaf(a), leaf(b, 1.0)};
-}
-
-// A transposed (non-contiguous) double leaf.
-TensorList transposed(std::vector<int64_t> sizes) {
-  at::Tensor t = leaf(sizes).detach().t();
-  t.set_requires_grad(true);
-  return {t};
+  miniaten_test::check_formula(GetParam());
 }
 
 const FormulaCase kArithmetic[] = {
