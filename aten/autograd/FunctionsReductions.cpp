@@ -30,9 +30,12 @@ at::Tensor equals_value(const at::Tensor& self, const at::Tensor& value) {
   return at::logical_or(self == value, at::logical_and(self.isnan(), value.isnan()));
 }
 
+// The elements that are not the extreme get exactly 0, even for an infinite or NaN gradient
+// (libtorch's evenly_distribute_backward on the CPU).
 at::Tensor extremum_all_backward(const at::Tensor& grad, const at::Tensor& self,
                                  const at::Tensor& result) {
-  return share_among(grad, equals_value(self, result), {});
+  const at::Tensor mask = equals_value(self, result);
+  return at::zeros_like(self).masked_fill_(mask, grad / mask.sum());
 }
 
 at::Tensor amax_backward(const at::Tensor& grad, const at::Tensor& self, const at::Tensor& result,
@@ -91,6 +94,7 @@ at::Tensor prod_backward(const at::Tensor& grad, const at::Tensor& self, const a
 
 int64_t reduced_numel(c10::IntArrayRef sizes, c10::IntArrayRef dim) {
   int64_t n = 1;
+  if (sizes.empty()) return 1;  // a 0-dim input: dim 0 or -1 is its one element
   if (dim.empty()) {
     for (int64_t s : sizes) n = c10::wrapping_mul(n, s);
     return n;

@@ -32,10 +32,19 @@ DEFINE_DISPATCH(or_stub);
 namespace {
 
 // result (the reduced shape, input's dtype) = the fold of input over the dims in mask.
+// An out= tensor that shares memory with the input gets the result through a temporary: filling
+// it with the identity first would overwrite the input (libtorch 1.13's amax_out(x, x, ...)
+// returns the identity there).
 template <typename Stub>
 void fold_impl(Stub& stub, const Tensor& input, const DimMask& mask, bool keepdim,
                const Tensor& result, const Scalar& identity) {
   if (result.is_meta()) return;
+  if (result.is_alias_of(input)) {
+    const Tensor fresh = at::empty_like(result);
+    fold_impl(stub, input, mask, keepdim, fresh, identity);
+    result.copy_(fresh);
+    return;
+  }
   Tensor viewed = review_reduce_result(result, input.dim(), mask, keepdim);
   auto iter = TensorIterator::reduce_op(viewed, input);
   result.fill_(identity);
@@ -43,16 +52,19 @@ void fold_impl(Stub& stub, const Tensor& input, const DimMask& mask, bool keepdi
   stub(iter.device_type(), iter);
 }
 
-// libtorch's zero_numel_check_dims: max and min have no identity to give an empty reduction.
-void check_nonempty_reduction(const Tensor& self, const DimMask& mask, bool all_dims,
-                              const char* name) {
+// libtorch's zero_numel_check_dims: max and min have no identity to give an empty reduction. The
+// dims are named as the caller wrote them (-1, not its wrapped 1), as libtorch does.
+void check_nonempty_reduction(const Tensor& self, OptionalIntArrayRef dims, const char* name) {
   if (self.numel() != 0) return;
-  TORCH_CHECK_INDEX(!all_dims || self.dim() == 0, name,
-                    "(): Expected reduction dim to be specified for input.numel() == 0. Specify "
-                    "the reduction dim with the 'dim' argument.");
-  for (int64_t d = 0; d < self.dim(); ++d) {
-    TORCH_CHECK_INDEX(!mask[d] || self.size(d) != 0, name, "(): Expected reduction dim ", d,
-                      " to have non-zero size.");
+  if (!dims.has_value() || dims->empty()) {
+    TORCH_CHECK_INDEX(self.dim() == 0, name,
+                      "(): Expected reduction dim to be specified for input.numel() == 0. "
+                      "Specify the reduction dim with the 'dim' argument.");
+    return;
+  }
+  for (const int64_t d : *dims) {
+    TORCH_CHECK_INDEX(self.dim() == 0 || self.size(c10::maybe_wrap_dim(d, self.dim())) != 0, name,
+                      "(): Expected reduction dim ", d, " to have non-zero size.");
   }
 }
 
@@ -73,7 +85,7 @@ Scalar extremum_identity(ScalarType type, bool is_max) {
 void extremum_fold(const Tensor& self, OptionalIntArrayRef dims, bool keepdim, const Tensor& result,
                    bool is_max, const char* name) {
   const DimMask mask = make_dim_mask(dims, self.dim());
-  check_nonempty_reduction(self, mask, !dims.has_value() || dims->empty(), name);
+  check_nonempty_reduction(self, dims, name);
   TORCH_CHECK(!self.is_complex(), "\"", is_max ? "max_values_cpu" : "min_values_cpu",
               "\" not implemented for '", self.scalar_type(), "'");
   resize_out(result, reduced_shape(self.sizes(), mask, keepdim), self, self.scalar_type());
@@ -87,7 +99,7 @@ void extremum_fold(const Tensor& self, OptionalIntArrayRef dims, bool keepdim, c
 
 Tensor extremum_all(const Tensor& self, bool is_max) {
   const char* name = is_max ? "max" : "min";
-  check_nonempty_reduction(self, make_dim_mask(c10::nullopt, self.dim()), true, name);
+  check_nonempty_reduction(self, c10::nullopt, name);
   TORCH_CHECK(!self.is_complex(), "\"", name, "_all\" not implemented for '", self.scalar_type(),
               "'");
   Tensor result = at::empty({}, self.options());
@@ -115,9 +127,11 @@ void logical_fold(const Tensor& self, OptionalIntArrayRef dims, bool keepdim, co
               " only supports bool tensor for result, got: ", result.scalar_type());
   const DimMask mask = make_dim_mask(dims, self.dim());
   resize_out(result, reduced_shape(self.sizes(), mask, keepdim), self, result.scalar_type());
-  // Every element as true (nonzero, NaN included) or false, in the output's dtype.
-  const Tensor input =
-      self.scalar_type() == result.scalar_type() ? self : self.ne(0).to(result.scalar_type());
+  // Every element as true (nonzero, NaN included) or false, in the output's dtype: the kernels
+  // fold 0s and 1s (a Byte 2 becomes 1).
+  const Tensor input = self.scalar_type() == kBool && result.scalar_type() == kBool
+                           ? self
+                           : self.ne(0).to(result.scalar_type());
   if (is_and) {
     fold_impl(and_stub, input, mask, keepdim, result, true);
   } else {

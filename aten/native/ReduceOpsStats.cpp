@@ -69,6 +69,7 @@ Tensor var_impl(const Tensor& self, OptionalIntArrayRef dim, c10::optional<int64
 
 Tensor& var_out_impl(const Tensor& self, OptionalIntArrayRef dim, c10::optional<int64_t> correction,
                      bool keepdim, Tensor& out, bool take_sqrt) {
+  check_var_dtype(self.scalar_type());
   TORCH_CHECK(c10::isFloatingType(out.scalar_type()) || c10::isComplexType(out.scalar_type()),
               "\"std_cpu\" not implemented for '", out.scalar_type(), "'");
   const Tensor result = var_impl(self, dim, correction, keepdim, take_sqrt);
@@ -173,18 +174,15 @@ Tensor norm_impl(const Tensor& self, const c10::optional<Scalar>& opt_p, IntArra
                  bool keepdim) {
   const double p = opt_p.has_value() ? opt_p->toDouble() : 2.0;
   const Tensor x = in_opmath(self).abs();
+  if (x.numel() == 0) {
+    // libtorch 1.13's norm of no elements is 0 for every p, -inf and negative p included.
+    const DimMask mask = make_dim_mask(dim, x.dim());
+    return at::zeros(reduced_shape(x.sizes(), mask, keepdim), x.options());
+  }
   if (p == 0) return at::sum(x.ne(0).to(x.scalar_type()), dim, keepdim);
   if (p == 1) return at::sum(x, dim, keepdim);
   if (p == 2) return at::sum(x * x, dim, keepdim).sqrt_();
-  if (std::isinf(p)) {
-    // An empty reduction has no largest |x|: 0 for inf (|x| >= 0), inf for -inf.
-    if (x.numel() == 0) {
-      const DimMask mask = make_dim_mask(dim, x.dim());
-      return at::full(reduced_shape(x.sizes(), mask, keepdim),
-                      p > 0 ? 0.0 : std::numeric_limits<double>::infinity(), x.options());
-    }
-    return p > 0 ? at::amax(x, dim, keepdim) : at::amin(x, dim, keepdim);
-  }
+  if (std::isinf(p)) return p > 0 ? at::amax(x, dim, keepdim) : at::amin(x, dim, keepdim);
   return at::sum(x.pow(p), dim, keepdim).pow_(1.0 / p);
 }
 

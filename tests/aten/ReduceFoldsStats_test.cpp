@@ -120,6 +120,15 @@ TEST(Folds, DtypesShapesAndStridesAsLibtorch) {
   EXPECT_EQ(u8.all().scalar_type(), at::kByte);
   EXPECT_EQ(u8.all().item<uint8_t>(), 0);
   EXPECT_EQ(u8.any(0).item<uint8_t>(), 1);
+  // A Byte 2 is true, written as 1, on the vector paths too (rows and columns).
+  const Tensor twos = at::full({40, 70}, 2, at::kByte);
+  EXPECT_TRUE(at::equal(twos.any(1), at::ones({40}, at::kByte)));
+  EXPECT_TRUE(at::equal(twos.any(0), at::ones({70}, at::kByte)));
+  EXPECT_TRUE(at::equal(twos.all(0), at::ones({70}, at::kByte)));
+  // prod with dtype=Bool is all().
+  EXPECT_EQ(at::prod(at::ones({3}, at::kBool), at::kBool).scalar_type(), at::kBool);
+  EXPECT_TRUE(at::prod(at::ones({3}, at::kBool), at::kBool).item<bool>());
+  EXPECT_FALSE(at::prod(at::tensor({1, 0, 1}).to(at::kBool), 0, false, at::kBool).item<bool>());
   EXPECT_TRUE(at::empty({0, 3}).all().item<bool>());
   EXPECT_FALSE(at::empty({0, 3}).any().item<bool>());
   EXPECT_TRUE(at::equal(at::empty({0, 3}).any(0), at::zeros({3}, at::kBool)));
@@ -145,6 +154,13 @@ TEST(Folds, OutVariants) {
   Tensor out = at::empty({0});
   at::amax_out(out, x, {1});
   EXPECT_TRUE(at::equal(out, x.amax(1)));
+  // Into its own input: the result, not the identity (libtorch 1.13 returns the latter).
+  Tensor self_out = at::rand({3, 1});
+  const Tensor before = self_out.clone();
+  at::amax_out(self_out, self_out, {1}, true);
+  EXPECT_TRUE(at::equal(self_out, before));
+  at::prod_out(self_out, self_out, 1, true);
+  EXPECT_TRUE(at::equal(self_out, before));
   Tensor pout = at::empty({0}, at::kDouble);
   at::prod_out(pout, x, 0);
   EXPECT_EQ(pout.sizes(), c10::IntArrayRef({3, 4}));
@@ -263,7 +279,11 @@ TEST(Stats, NormForEveryP) {
     EXPECT_TRUE(at::allclose(at::norm(t, 3, {2}), t.abs().pow(3).sum(2).pow(1.0 / 3)));
   }
   EXPECT_EQ(at::empty({0, 3}).norm().item<float>(), 0.0f);
-  EXPECT_EQ(at::empty({0, 3}).norm(kInf).item<float>(), 0.0f);
+  // libtorch 1.13: the norm of no elements is 0 for every p.
+  for (double p : {2.0, 0.5, -1.0, kInf, -kInf}) {
+    EXPECT_EQ(at::empty({0}).norm(p).item<float>(), 0.0f) << p;
+    EXPECT_TRUE(at::equal(at::norm(at::empty({0, 3}), p, {0}), at::zeros({3}))) << p;
+  }
   const Tensor h = x.to(at::kHalf).norm();
   EXPECT_EQ(h.scalar_type(), at::kHalf);
   EXPECT_EQ(h.item<float>(), 65.75f);
@@ -303,6 +323,17 @@ const std::vector<ErrorCase>& error_cases() {
          at::empty({0, 3}).amax(0);
        },
        Kind::IndexError, "amax(): Expected reduction dim 0 to have non-zero size."},
+      {"amax_empty_negative_dim",
+       [] {
+         at::empty({2, 0}).amax(-1);
+       },
+       Kind::IndexError, "amax(): Expected reduction dim -1 to have non-zero size."},
+      {"var_out_long_self",
+       [] {
+         Tensor out = at::empty({0}, at::kLong);
+         at::var_out(out, at::arange(3), {0}, true, false);
+       },
+       Kind::Error, "std and var only support floating point and complex dtypes"},
       {"amin_empty_dim",
        [] {
          at::empty({0, 3}).amin(0);

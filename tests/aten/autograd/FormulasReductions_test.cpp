@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -290,6 +291,18 @@ const FormulaCase kInplaceViews[] = {
 };
 INSTANTIATE_TEST_SUITE_P(InplaceViews, ReductionFormula, ::testing::ValuesIn(kInplaceViews),
                          [](const auto& info) { return info.param.label; });
+
+TEST(ReductionAutograd, ZeroDimInputsAndNonFiniteGradients) {
+  // var over dim 0 of a 0-dim tensor: one element, a gradient of 0 (correction 0).
+  const at::Tensor s = leaf({});
+  at::var(s, {0}, c10::optional<int64_t>(0), false).backward();
+  EXPECT_EQ(s.grad().item<double>(), 0.0);
+  // max(): an infinite gradient reaches the maximum only.
+  const at::Tensor x = leaf({4});
+  x.max().backward(at::scalar_tensor(std::numeric_limits<double>::infinity(), at::kDouble));
+  EXPECT_TRUE(at::equal(x.grad().narrow(0, 0, 3), at::zeros({3}, at::kDouble)));
+  EXPECT_TRUE(std::isinf(x.grad()[3].item<double>()));
+}
 
 TEST(InplaceViewAutograd, ViewKeepsItsNodeAfterTheBump) {
   const at::Tensor x = leaf({2, 3, 4});
