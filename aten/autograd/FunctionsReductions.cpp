@@ -180,12 +180,16 @@ variable_list MinBackward0::apply(variable_list&& grads) {
   return {value_selecting_backward(grads[0], dim, indices_.unpack(), self_sizes, keepdim)};
 }
 
+// self in the result's dtype (prod(x, dtype=kDouble) of a float x), as libtorch's formula reads
+// it: the products of the other elements are then taken in that dtype.
 variable_list ProdBackward0::apply(variable_list&& grads) {
-  return {prod_backward(grads[0], self_.unpack(), result_.unpack(), {}, false)};
+  const at::Tensor self = self_.unpack().to(grads[0].scalar_type());
+  return {prod_backward(grads[0], self, result_.unpack(), {}, false)};
 }
 
 variable_list ProdBackward1::apply(variable_list&& grads) {
-  return {prod_backward(grads[0], self_.unpack(), result_.unpack(), dim, keepdim)};
+  const at::Tensor self = self_.unpack().to(grads[0].scalar_type());
+  return {prod_backward(grads[0], self, result_.unpack(), dim, keepdim)};
 }
 
 variable_list VarBackward0::apply(variable_list&& grads) {
