@@ -128,6 +128,18 @@ struct push_outputs<std::tuple<T...>> {
   }
 };
 
+// A kernel's return as the boxed wrapper holds it: by value, tuple elements too.
+template <class T>
+struct stored_output {
+  using type = std::decay_t<T>;
+};
+template <class... T>
+struct stored_output<std::tuple<T...>> {
+  using type = std::tuple<std::decay_t<T>...>;
+};
+template <class T>
+using stored_output_t = typename stored_output<std::decay_t<T>>::type;
+
 // ---- unboxed functor -> boxed function ------------------------------------------------------
 template <class KernelFunctor>
 struct make_boxed_from_unboxed_functor final {
@@ -162,11 +174,13 @@ struct make_boxed_from_unboxed_functor final {
                                   torch::jit::peek(*stack, I, N))...);
       torch::jit::drop(*stack, N);
     } else {
-      // Evaluate before dropping: reference returns may point into the stack.
-      std::decay_t<Return> output = call_functor<Params...>(
+      // Held by value before dropping: reference returns (Tensor&, and each Tensor& of a
+      // tuple such as max.dim_max's) point at the arguments on the stack.
+      using Stored = stored_output_t<Return>;
+      Stored output = call_functor<Params...>(
           functor, ks, ivalue_to_arg<std::decay_t<Params>>::call(torch::jit::peek(*stack, I, N))...);
       torch::jit::drop(*stack, N);
-      push_outputs<std::decay_t<Return>>::call(std::move(output), stack);
+      push_outputs<Stored>::call(std::move(output), stack);
     }
   }
 

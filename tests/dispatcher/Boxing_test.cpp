@@ -201,3 +201,20 @@ TEST(BoxedAtenCall, ADtypeNamingNoScalarTypeIsAnError) {
               "Expected a ScalarType but got the integer 8, which names none");
   }
 }
+
+// Found by fuzz_boxed_call: a kernel returning a tuple of references (max.dim_max's (max,
+// max_values)) had its tuple pushed after the arguments it refers to were dropped from the stack.
+TEST(BoxedAtenCall, TupleOfReferenceReturnsOutliveTheArguments) {
+  const c10::OperatorHandle op =
+      c10::Dispatcher::singleton().findSchemaOrThrow("aten::max", "dim_max");
+  const at::Tensor x = at::arange(6.0).view({2, 3});
+  const at::Tensor values = at::empty({0}, at::kDouble), indices = at::empty({0}, at::kLong);
+  torch::jit::Stack stack;
+  torch::jit::push(stack, x, int64_t{1}, false, values, indices);
+  op.callBoxed(&stack);
+  ASSERT_EQ(stack.size(), 2u);
+  EXPECT_TRUE(stack[0].toTensor().is_same(values));
+  EXPECT_TRUE(stack[1].toTensor().is_same(indices));
+  EXPECT_TRUE(at::equal(values, at::tensor({2.0, 5.0}).to(at::kDouble)));
+  EXPECT_TRUE(at::equal(indices, at::full({2}, 2, at::kLong)));
+}
