@@ -208,13 +208,13 @@ TEST(BoxedAtenCall, TupleOfReferenceReturnsOutliveTheArguments) {
   const c10::OperatorHandle op =
       c10::Dispatcher::singleton().findSchemaOrThrow("aten::max", "dim_max");
   const at::Tensor x = at::arange(6.0).view({2, 3});
-  const at::Tensor values = at::empty({0}, at::kDouble), indices = at::empty({0}, at::kLong);
+  const at::Tensor values = at::empty({0}), indices = at::empty({0}, at::kLong);
   torch::jit::Stack stack;
   torch::jit::push(stack, x, int64_t{1}, false, values, indices);
   op.callBoxed(&stack);
   ASSERT_EQ(stack.size(), 2u);
   EXPECT_TRUE(stack[0].toTensor().is_same(values));
   EXPECT_TRUE(stack[1].toTensor().is_same(indices));
-  EXPECT_TRUE(at::equal(values, at::tensor({2.0, 5.0}).to(at::kDouble)));
+  EXPECT_TRUE(at::equal(values, at::tensor({2.0f, 5.0f})));
   EXPECT_TRUE(at::equal(indices, at::full({2}, 2, at::kLong)));
 }
