@@ -178,7 +178,8 @@ struct make_boxed_from_unboxed_functor final {
       // tuple such as max.dim_max's) point at the arguments on the stack.
       using Stored = stored_output_t<Return>;
       Stored output = call_functor<Params...>(
-          functor, ks, ivalue_to_arg<std::decay_t<Params>>::call(torch::jit::peek(*stack, I, N))...);
+          functor, ks,
+          ivalue_to_arg<std::decay_t<Params>>::call(torch::jit::peek(*stack, I, N))...);
       torch::jit::drop(*stack, N);
       push_outputs<Stored>::call(std::move(output), stack);
     }
