@@ -4,6 +4,7 @@
 
 #include "aten/ATen.h"
 #include "c10/core/WrapDimMinimal.h"
+#include "c10/util/WrappingArithmetic.h"
 #include "c10/util/accumulate.h"
 
 namespace torch {
@@ -40,6 +41,17 @@ at::Tensor restore_reduced_dims(const at::Tensor& t, c10::IntArrayRef sizes, c10
   at::Tensor result = t;
   for (int64_t d : wrapped) result = result.unsqueeze(d);
   return result;
+}
+
+int64_t reduced_numel(c10::IntArrayRef sizes, c10::IntArrayRef dims) {
+  if (dims.empty()) {
+    return c10::multiply_integers(sizes);
+  }
+  int64_t n = 1;
+  for (int64_t d : dims) {
+    n = c10::wrapping_mul(n, sizes.empty() ? 1 : sizes[c10::maybe_wrap_dim(d, sizes.size())]);
+  }
+  return n;
 }
 
 at::Tensor sum_backward(const at::Tensor& grad, c10::IntArrayRef sizes, c10::IntArrayRef dims,

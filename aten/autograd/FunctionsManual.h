@@ -36,6 +36,9 @@ TORCH_API at::Tensor sum_to(const at::Tensor& grad, c10::IntArrayRef shape);
 // would have left them; `sizes` is the input's, dims [] means every dim.
 TORCH_API at::Tensor restore_reduced_dims(const at::Tensor& t, c10::IntArrayRef sizes,
                                           c10::IntArrayRef dims, bool keepdim);
+// The product of the sizes of the reduced dims ([] means every dim; a 0-dim input has one
+// element): mean's and var's divisor.
+TORCH_API int64_t reduced_numel(c10::IntArrayRef sizes, c10::IntArrayRef dims);
 // The gradient of sum(dim, keepdim): grad with the reduced dims put back, expanded to `sizes`.
 TORCH_API at::Tensor sum_backward(const at::Tensor& grad, c10::IntArrayRef sizes,
                                   c10::IntArrayRef dims, bool keepdim);

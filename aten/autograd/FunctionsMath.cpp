@@ -12,23 +12,8 @@ namespace autograd {
 namespace generated {
 
 using details::maybe_multiply;
+using details::reduced_numel;
 using details::sum_backward;
-
-namespace {
-
-// The product of the sizes of the reduced dims (mean's divisor).
-int64_t reduced_numel(c10::IntArrayRef sizes, c10::IntArrayRef dims) {
-  if (dims.empty()) {
-    return c10::multiply_integers(sizes);
-  }
-  int64_t n = 1;
-  for (int64_t d : dims) {
-    n = c10::wrapping_mul(n, sizes.empty() ? 1 : sizes[c10::maybe_wrap_dim(d, sizes.size())]);
-  }
-  return n;
-}
-
-}  // namespace
 
 // ---- Copies ----------------------------------------------------------------------------------
 

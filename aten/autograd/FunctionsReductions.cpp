@@ -7,7 +7,6 @@
 
 #include "aten/ATen.h"
 #include "aten/autograd/Functions.h"
-#include "c10/util/WrappingArithmetic.h"
 
 namespace torch {
 namespace autograd {
@@ -23,6 +22,15 @@ at::Tensor share_among(const at::Tensor& grad, const at::Tensor& mask, c10::IntA
   const at::Tensor m = mask.to(grad.scalar_type());
   const at::Tensor count = dims.empty() ? m.sum() : m.sum(dims, /*keepdim=*/true);
   return m * (grad / count);
+}
+
+// The reduced dims as a list: [] stands for every dim of an ndim-dim input.
+std::vector<int64_t> dims_or_every(c10::IntArrayRef dim, int64_t ndim) {
+  std::vector<int64_t> dims = dim.vec();
+  if (dims.empty()) {
+    for (int64_t d = 0; d < ndim; ++d) dims.push_back(d);
+  }
+  return dims;
 }
 
 // Where the input equals the reduction's value; a NaN value marks the NaNs.
@@ -42,12 +50,8 @@ at::Tensor amax_backward(const at::Tensor& grad, const at::Tensor& self, const a
                          c10::IntArrayRef dim, bool keepdim) {
   const at::Tensor g = restore_reduced_dims(grad, self.sizes(), dim, keepdim);
   const at::Tensor r = restore_reduced_dims(result, self.sizes(), dim, keepdim);
-  std::vector<int64_t> dims = dim.vec();
-  if (dims.empty()) {
-    for (int64_t d = 0; d < self.dim(); ++d) dims.push_back(d);
-  }
   if (self.dim() == 0) return g * (self == r).to(g.scalar_type());
-  return share_among(g, self == r, dims);
+  return share_among(g, self == r, dims_or_every(dim, self.dim()));
 }
 
 // max.dim / min.dim: zeros with grad at the selected index along dim (libtorch's
@@ -92,17 +96,6 @@ at::Tensor prod_backward(const at::Tensor& grad, const at::Tensor& self, const a
   return g * d;
 }
 
-int64_t reduced_numel(c10::IntArrayRef sizes, c10::IntArrayRef dim) {
-  int64_t n = 1;
-  if (sizes.empty()) return 1;  // a 0-dim input: dim 0 or -1 is its one element
-  if (dim.empty()) {
-    for (int64_t s : sizes) n = c10::wrapping_mul(n, s);
-    return n;
-  }
-  for (int64_t d : dim) n *= sizes[c10::maybe_wrap_dim(d, static_cast<int64_t>(sizes.size()))];
-  return n;
-}
-
 // 2 (x - mean) / (N - correction), times the gradient.
 at::Tensor var_backward(const at::Tensor& grad, const at::Tensor& self, c10::IntArrayRef dim,
                         int64_t correction, bool keepdim) {
@@ -138,12 +131,8 @@ at::Tensor norm_backward(const at::Tensor& grad, const at::Tensor& self, double 
   if (std::isinf(p)) {
     // The gradient shared among the elements whose |x| is the norm.
     const at::Tensor is_extreme = equals_value(self.abs(), n);
-    std::vector<int64_t> dims = dim.vec();
-    if (dims.empty()) {
-      for (int64_t d = 0; d < self.dim(); ++d) dims.push_back(d);
-    }
     if (self.dim() == 0) return self.sign() * g * is_extreme.to(g.scalar_type());
-    return self.sign() * share_among(g, is_extreme, dims);
+    return self.sign() * share_among(g, is_extreme, dims_or_every(dim, self.dim()));
   }
   if (p < 1.0) {
     const at::Tensor scaled = self.sign() * self.abs().pow(p - 1).masked_fill_(self == 0, 0);

@@ -24,6 +24,7 @@
 
 #include "aten/ATen.h"
 #include "aten/Dispatch.h"
+#include "aten/NumericUtils.h"
 #include "aten/OpMathType.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/ReduceOps.h"
@@ -246,15 +247,6 @@ namespace native {
 
 namespace {
 
-template <typename T>
-bool is_nan(T v) {
-  if constexpr (std::is_floating_point<T>::value) {
-    return std::isnan(v);
-  } else {
-    return false;
-  }
-}
-
 // The index (and, when `values` is given, the value) of the first greatest (is_max) or least
 // element of each row of a contiguous rows x n tensor; a NaN wins over every number (the first
 // NaN), as in libtorch.
@@ -265,9 +257,9 @@ void extremum_rows(const T* x, int64_t rows, int64_t n, T* values, int64_t* indi
     const T* row = x + r * n;
     int64_t best = 0;
     acc_t best_value = static_cast<acc_t>(row[0]);
-    for (int64_t i = 1; i < n && !is_nan(best_value); ++i) {
+    for (int64_t i = 1; i < n && !at::_isnan(best_value); ++i) {
       const acc_t v = static_cast<acc_t>(row[i]);
-      if (is_nan(v) || (is_max ? v > best_value : v < best_value)) {
+      if (at::_isnan(v) || (is_max ? v > best_value : v < best_value)) {
         best = i;
         best_value = v;
       }

@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "aten/Dispatch.h"
+#include "aten/NumericUtils.h"
 #include "aten/OpMathType.h"
 #include "aten/cpu/vec/Vectorized.h"
 #include "aten/native/ReduceOps.h"
@@ -132,15 +133,6 @@ void fold(TensorIteratorBase& iter, Op op, VecOp vop) {
 // For the types that never take the vector paths.
 constexpr auto kNoVecOp = [](auto a, auto) { return a; };
 
-template <typename T>
-bool is_nan(T v) {
-  if constexpr (std::is_floating_point<T>::value) {
-    return std::isnan(v);
-  } else {
-    return false;
-  }
-}
-
 void prod_kernel(TensorIterator& iter) {
   if (iter.dtype() == kBool) {  // prod(..., dtype=Bool): all of them, as libtorch's
     fold<bool>(
@@ -167,7 +159,7 @@ void prod_kernel(TensorIterator& iter) {
 void max_values_kernel(TensorIterator& iter) {
   AT_DISPATCH_ALL_TYPES_AND3(kHalf, kBFloat16, kBool, iter.dtype(), "max_values_cpu", [&] {
     fold<scalar_t>(
-        iter, [](auto a, auto b) { return (is_nan(b) || b > a) ? b : a; },
+        iter, [](auto a, auto b) { return (at::_isnan(b) || b > a) ? b : a; },
         [](auto a, auto b) { return maximum(a, b); });
   });
 }
@@ -175,7 +167,7 @@ void max_values_kernel(TensorIterator& iter) {
 void min_values_kernel(TensorIterator& iter) {
   AT_DISPATCH_ALL_TYPES_AND3(kHalf, kBFloat16, kBool, iter.dtype(), "min_values_cpu", [&] {
     fold<scalar_t>(
-        iter, [](auto a, auto b) { return (is_nan(b) || b < a) ? b : a; },
+        iter, [](auto a, auto b) { return (at::_isnan(b) || b < a) ? b : a; },
         [](auto a, auto b) { return minimum(a, b); });
   });
 }
