@@ -6,14 +6,18 @@
 //   t.fill_(2);
 //   std::cout << t << "\n";
 
+// The order matters (generated methods after the class, autograd last): not sorted.
+// clang-format off
 #include "aten/CPUGeneratorImpl.h"
 #include "aten/Context.h"
 #include "aten/ManualSeed.h"
 #include "aten/OperatorPointers.h"
 #include "aten/TensorConstruction.h"
+#include "aten/TensorIndexing.h"
 #include "aten/TensorMaker.h"
 #include "aten/TensorOptionsUtils.h"
 #include "aten/core/Formatting.h"
+#include "aten/core/Reduction.h"
 #include "aten/core/DeprecatedTypeProperties.h"
 #include "aten/core/Tensor.h"
 #include "aten/core/TensorAccessor.h"
@@ -35,3 +39,4 @@
 #include "c10/util/Exception.h"
 #include "dispatcher/Dispatcher.h"
 #include "aten/autograd/autograd.h"  // last: it builds on everything above
+// clang-format on

@@ -243,7 +243,13 @@ ApiSignature grouped_signature(const NativeFunction& f, const std::string& name,
       static const char* exprs[] = {"c10::optTypeMetaToScalarType(options.dtype_opt())",
                                     "options.layout_opt()", "options.device_opt()",
                                     "options.pinned_memory_opt()"};
-      if (i == to) sig.arguments.push_back({"at::TensorOptions", "options", "{}"});
+      // A dtype with a default (randint's `ScalarType? dtype=4`) becomes the options' default,
+      // as libtorch's `TensorOptions options=at::kLong`.
+      if (i == to) {
+        const std::string dtype_default = cpp_default(a);
+        const bool has_dtype = dtype_default.rfind("at::k", 0) == 0;
+        sig.arguments.push_back({"at::TensorOptions", "options", has_dtype ? dtype_default : "{}"});
+      }
       sig.dispatcher_exprs.push_back(exprs[i - to]);
       continue;
     }

@@ -240,7 +240,7 @@ const std::set<std::string> kNotDifferentiable = {
     "aten::ge",          "aten::logical_and", "aten::logical_or",
     "aten::logical_xor", "aten::logical_not", "aten::_local_scalar_dense",
     "aten::argmax",      "aten::argmin",      "aten::any",
-    "aten::all"};
+    "aten::all",         "aten::nonzero"};
 
 // The expression an ADInplaceOrView kernel returns: the written arguments its returns alias.
 std::string returned_mutable_arguments(const NativeFunction& f) {

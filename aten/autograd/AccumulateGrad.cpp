@@ -45,6 +45,10 @@ at::Tensor clone_obey_contract(const at::Tensor& grad, const at::Tensor& variabl
 variable_list AccumulateGrad::apply(variable_list&& grads) {
   at::Tensor new_grad = std::move(grads[0]);
   if (!new_grad.defined() || !variable.requires_grad()) return {};
+  // A leaf's register_hook hooks see (and may replace) the gradient before it is accumulated.
+  if (const AutogradMeta* meta = impl::get_autograd_meta(variable)) {
+    if (meta->cpp_hooks_) run_tensor_hooks(*meta->cpp_hooks_, new_grad);
+  }
   at::Tensor& grad = impl::materialize_autograd_meta(variable)->grad_;
   if (!grad.defined()) {
     // Steal when no other handle can see the incoming tensor: see Note [Gradient layout

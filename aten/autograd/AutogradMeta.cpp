@@ -82,6 +82,10 @@ void rebuild_view_grad_fn(const at::TensorBase& t) {
   if (meta->retains_grad_ && meta->grad_fn_) {
     fn->add_retains_grad_hook(0, meta->grad_fn_->pop_retains_grad_hook(meta->output_nr_));
   }
+  if (meta->cpp_hooks_) {
+    if (meta->grad_fn_) meta->grad_fn_->pop_tensor_pre_hook(meta->output_nr_);
+    fn->add_tensor_pre_hook(0, meta->cpp_hooks_);
+  }
   meta->grad_fn_ = std::move(fn);
   meta->output_nr_ = 0;
   meta->attr_version_ = t.unsafeGetTensorImpl()->version_counter().current_version();
@@ -115,6 +119,11 @@ void set_gradient_edge(const at::TensorBase& t, Edge edge) {
     // The retained gradient is the one arriving at the tensor's current history.
     auto hook = meta->grad_fn_->pop_retains_grad_hook(meta->output_nr_);
     if (hook) edge.function->add_retains_grad_hook(edge.input_nr, std::move(hook));
+  }
+  // The tensor's hooks, too, see the gradient arriving at its current history.
+  if (meta->cpp_hooks_) {
+    if (meta->grad_fn_) meta->grad_fn_->pop_tensor_pre_hook(meta->output_nr_);
+    if (edge.function) edge.function->add_tensor_pre_hook(edge.input_nr, meta->cpp_hooks_);
   }
   meta->grad_fn_ = std::move(edge.function);
   meta->output_nr_ = edge.input_nr;

@@ -55,6 +55,9 @@ struct TORCH_API AutogradMeta final : public c10::AutogradMetaInterface {
   uint32_t output_nr_ = 0;                // which output of grad_fn_ this tensor is
   bool requires_grad_ = false;            // set by the user, on leaves only
   bool retains_grad_ = false;
+  // register_hook's hooks (a removed one is null). A non-leaf's grad_fn_ holds the list too, as a
+  // tensor pre-hook at output_nr_; a leaf's AccumulateGrad runs it before accumulating.
+  std::shared_ptr<Node::TensorHookList> cpp_hooks_;
 
   // ---- Views: see Note [Views and in-place] -------------------------------------------------
   bool is_view_ = false;

@@ -137,9 +137,6 @@ std::unordered_set<Node*> compute_needed(Node* root, const edge_list& outputs) {
 
 variable_list Engine::execute(const edge_list& roots, const variable_list& inputs, bool keep_graph,
                               bool create_graph, const edge_list& outputs) {
-  TORCH_CHECK(!create_graph,
-              "miniaten's autograd computes first-order gradients only "
-              "(create_graph=True is not supported)");
   variable_list root_grads = inputs;
   validate_outputs(roots, root_grads, [](const std::string& msg) { return msg; });
 

@@ -18,7 +18,11 @@
 //
 // Without retain_graph, every node frees its saved tensors once it has run, so a second
 // backward through a node that saved anything fails (SavedVariable.h). This engine runs on the
-// calling thread only, and computes first-order gradients (create_graph must be false).
+// calling thread only. With create_graph, the formulas run with grad mode on and record the
+// graph of the gradients themselves (their saved tensors come back with history: Note [Saved
+// variables under create_graph] in SavedVariable.cpp), so a second backward differentiates them;
+// a formula that calls a backward operator without a derivative yet (threshold_backward,
+// _softmax_backward_data, ...) says so at that call.
 
 #include "aten/autograd/Node.h"
 #include "c10/util/Optional.h"

@@ -164,6 +164,23 @@ struct TORCH_API NormalBackward0 final : public Node {  // normal_
 struct TORCH_API UniformBackward0 final : public Node {  // uniform_
   MINIATEN_NODE(UniformBackward0)
 };
+// bernoulli (self: the probabilities), bernoulli_.Tensor (self, p), bernoulli_.float,
+// random_.from, random_.to: every gradient is zero (derivatives.yaml: zeros_like).
+struct TORCH_API BernoulliBackward0 final : public Node {
+  MINIATEN_NODE(BernoulliBackward0)
+};
+struct TORCH_API BernoulliBackward1 final : public Node {
+  MINIATEN_NODE(BernoulliBackward1)
+};
+struct TORCH_API BernoulliBackward2 final : public Node {
+  MINIATEN_NODE(BernoulliBackward2)
+};
+struct TORCH_API RandomBackward0 final : public Node {
+  MINIATEN_NODE(RandomBackward0)
+};
+struct TORCH_API RandomBackward1 final : public Node {
+  MINIATEN_NODE(RandomBackward1)
+};
 
 // ---- Reductions ------------------------------------------------------------------------------
 struct TORCH_API SumBackward0 final : public Node {  // sum
@@ -311,6 +328,12 @@ struct TORCH_API ReluBackward0 final : public Node {  // relu and relu_
   SavedVariable result_;
   void release_variables() override { result_.reset_data(); }
 };
+struct TORCH_API ThresholdBackwardBackward0 final : public Node {  // grad_output, self
+  MINIATEN_NODE(ThresholdBackwardBackward0)
+  SavedVariable self_;
+  c10::Scalar threshold;
+  void release_variables() override { self_.reset_data(); }
+};
 struct TORCH_API SoftmaxBackward0 final : public Node {  // _softmax
   MINIATEN_NODE(SoftmaxBackward0)
   SavedVariable result_;
@@ -334,6 +357,35 @@ struct TORCH_API NllLossBackward0 final : public Node {  // nll_loss_forward
     target_.reset_data();
     weight_.reset_data();
     total_weight_.reset_data();
+  }
+};
+struct TORCH_API BinaryCrossEntropyBackward0 final : public Node {  // self, target
+  MINIATEN_NODE(BinaryCrossEntropyBackward0)
+  SavedVariable self_, target_, weight_;
+  int64_t reduction = 1;
+  void release_variables() override {
+    self_.reset_data();
+    target_.reset_data();
+    weight_.reset_data();
+  }
+};
+struct TORCH_API EmbeddingBackward0 final : public Node {  // weight
+  MINIATEN_NODE(EmbeddingBackward0)
+  SavedVariable indices_;
+  int64_t weight_size0 = 0, padding_idx = -1;
+  bool scale_grad_by_freq = false;
+  void release_variables() override { indices_.reset_data(); }
+};
+struct TORCH_API NativeLayerNormBackward0 final : public Node {  // input, weight, bias
+  MINIATEN_NODE(NativeLayerNormBackward0)
+  SavedVariable input_, weight_, bias_, result1_, result2_;  // result1/2: mean, rstd
+  std::vector<int64_t> normalized_shape;
+  void release_variables() override {
+    input_.reset_data();
+    weight_.reset_data();
+    bias_.reset_data();
+    result1_.reset_data();
+    result2_.reset_data();
   }
 };
 struct TORCH_API MseLossBackward0 final : public Node {
@@ -599,7 +651,8 @@ struct TORCH_API UnfoldBackward0 final : public Node {
   int64_t dimension = 0, size = 0, step = 0;
 };
 
-#undef MINIATEN_NODE
+// MINIATEN_NODE stays defined: the node headers split from this one by concept
+// (FunctionsShapeIndexing.h) declare their nodes with it too.
 
 }  // namespace generated
 

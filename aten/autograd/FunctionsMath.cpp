@@ -189,6 +189,29 @@ variable_list UniformBackward0::apply(variable_list&& grads) {
   return {at::zeros_like(grads[0])};
 }
 
+variable_list BernoulliBackward0::apply(variable_list&& grads) {
+  return {at::zeros_like(grads[0])};
+}
+
+variable_list BernoulliBackward1::apply(variable_list&& grads) {  // self, p
+  variable_list result(2);
+  if (should_compute_output(0)) result[0] = at::zeros_like(grads[0]);
+  if (should_compute_output(1)) result[1] = at::zeros_like(grads[0]);  // summed down to p's shape
+  return result;
+}
+
+variable_list BernoulliBackward2::apply(variable_list&& grads) {
+  return {at::zeros_like(grads[0])};
+}
+
+variable_list RandomBackward0::apply(variable_list&& grads) {
+  return {at::zeros_like(grads[0])};
+}
+
+variable_list RandomBackward1::apply(variable_list&& grads) {
+  return {at::zeros_like(grads[0])};
+}
+
 // ---- Reductions ------------------------------------------------------------------------------
 
 variable_list SumBackward0::apply(variable_list&& grads) {

@@ -17,7 +17,39 @@ at::Tensor InputMetadata::zeros_like() const {
   return at::zeros(shape_, options());
 }
 
+void run_tensor_hooks(const Node::TensorHookList& hooks, at::Tensor& grad) {
+  for (const Node::TensorHook& hook : hooks) {
+    if (!hook) continue;  // removed
+    at::TensorBase replaced = hook(grad);
+    if (replaced.defined()) grad = at::Tensor(replaced);
+  }
+}
+
+void Node::add_tensor_pre_hook(uint32_t input_nr, std::shared_ptr<TensorHookList> hooks) {
+  if (!hooks) return;
+  for (auto& entry : tensor_pre_hooks_) {
+    if (entry.first == input_nr && entry.second == hooks) return;
+  }
+  tensor_pre_hooks_.emplace_back(input_nr, std::move(hooks));
+}
+
+std::shared_ptr<Node::TensorHookList> Node::pop_tensor_pre_hook(uint32_t input_nr) {
+  for (auto it = tensor_pre_hooks_.begin(); it != tensor_pre_hooks_.end(); ++it) {
+    if (it->first == input_nr) {
+      std::shared_ptr<TensorHookList> hooks = std::move(it->second);
+      tensor_pre_hooks_.erase(it);
+      return hooks;
+    }
+  }
+  return nullptr;
+}
+
 variable_list Node::operator()(variable_list&& inputs) {
+  for (auto& entry : tensor_pre_hooks_) {
+    if (entry.first < inputs.size() && inputs[entry.first].defined()) {
+      run_tensor_hooks(*entry.second, inputs[entry.first]);
+    }
+  }
   for (auto& entry : retains_grad_hooks_) {
     if (entry.first < inputs.size() && inputs[entry.first].defined()) {
       entry.second(inputs[entry.first]);

@@ -162,7 +162,7 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
-  // Runs the retain_grad hooks on the incoming gradients, then apply().
+  // Runs the tensor hooks, then the retain_grad hooks, on the incoming gradients, then apply().
   variable_list operator()(variable_list&& inputs);
 
   // libtorch's names: "CloneBackward0" for generated nodes, the qualified class name
@@ -204,6 +204,16 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
   // Frees saved tensors after a backward pass without retain_graph.
   virtual void release_variables() {}
 
+  // ---- Tensor hooks (Tensor::register_hook) --------------------------------------------------
+  // The hooks of the tensor that is input `input_nr`: each sees the gradient arriving there and
+  // may replace it (an undefined return keeps it). The list is the tensor's own
+  // (AutogradMeta::cpp_hooks_), shared, so hooks registered later and removals reach it.
+  using TensorHook = std::function<at::TensorBase(const at::TensorBase&)>;
+  using TensorHookList = std::vector<TensorHook>;
+  void add_tensor_pre_hook(uint32_t input_nr, std::shared_ptr<TensorHookList> hooks);
+  // Removes and returns the list for `input_nr`, if any.
+  std::shared_ptr<TensorHookList> pop_tensor_pre_hook(uint32_t input_nr);
+
   // ---- retain_grad ---------------------------------------------------------------------------
   // A hook that sees the gradient arriving at input `input_nr` (what Tensor::retain_grad uses).
   using RetainGradHook = std::function<void(const at::Tensor&)>;
@@ -222,7 +232,11 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
   c10::optional<InputMetadata> first_input_metadata_;
   std::vector<InputMetadata> more_input_metadata_;
   std::vector<std::pair<uint32_t, RetainGradHook>> retains_grad_hooks_;
+  std::vector<std::pair<uint32_t, std::shared_ptr<TensorHookList>>> tensor_pre_hooks_;
 };
+
+// Runs `hooks` on `grad` in order: each hook's defined result replaces the gradient.
+TORCH_API void run_tensor_hooks(const Node::TensorHookList& hooks, at::Tensor& grad);
 
 }  // namespace autograd
 }  // namespace torch

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "aten/autograd/AutogradMeta.h"
+#include "aten/autograd/GradMode.h"
 
 namespace torch {
 namespace autograd {
@@ -51,6 +52,19 @@ at::Tensor SavedVariable::unpack() const {
             << " instead. Hint: enable anomaly detection to find the operation that failed to "
                "compute its gradient, with torch.autograd.set_detect_anomaly(True).";
     TORCH_CHECK(false, message.str());
+  }
+  // Note [Saved variables under create_graph]
+  // A backward pass run with create_graph=True runs the formulas with grad mode on, so that they
+  // record a graph of their own (second derivatives). There a saved tensor must come back with
+  // its history: an input as itself, an output as its data with the edge it had (its node, its
+  // output number) put back. In every other pass the formulas need the values only.
+  if (at::GradMode::is_enabled()) {
+    if (original_.defined()) return original_;
+    if (std::shared_ptr<Node> fn = grad_fn_.lock()) {
+      at::Tensor with_history = data_.detach();
+      impl::set_gradient_edge(with_history, Edge(std::move(fn), output_nr_));
+      return with_history;
+    }
   }
   return data_;
 }

@@ -33,8 +33,9 @@ class TORCH_API SavedVariable {
   SavedVariable(SavedVariable&&) = default;
   SavedVariable& operator=(SavedVariable&&) = default;
 
-  // The saved tensor (without autograd history; backward formulas are first-order), after the
-  // version and freed checks. An undefined tensor saved stays undefined.
+  // The saved tensor, after the version and freed checks: without autograd history, or with it
+  // when grad mode is on (a create_graph pass: Note [Saved variables under create_graph] in
+  // SavedVariable.cpp). An undefined tensor saved stays undefined.
   at::Tensor unpack() const;
 
   // Frees the tensor (after a backward without retain_graph).

@@ -63,6 +63,26 @@ void TensorBase::retain_grad() const {
   meta->retains_grad_ = true;
 }
 
+// libtorch's texts; see AutogradMeta::cpp_hooks_ for where the hooks run.
+unsigned TensorBase::_register_hook(std::function<TensorBase(const TensorBase&)> hook) const {
+  TORCH_CHECK(requires_grad(),
+              "cannot register a hook on a variable that doesn't require gradient");
+  AutogradMeta* meta = autograd_impl::materialize_autograd_meta(*this);
+  if (!meta->cpp_hooks_) {
+    meta->cpp_hooks_ = std::make_shared<torch::autograd::Node::TensorHookList>();
+    if (const auto& fn = grad_fn()) fn->add_tensor_pre_hook(meta->output_nr_, meta->cpp_hooks_);
+  }
+  meta->cpp_hooks_->push_back(std::move(hook));
+  return static_cast<unsigned>(meta->cpp_hooks_->size() - 1);
+}
+
+void TensorBase::remove_hook(unsigned pos) const {
+  AutogradMeta* meta = autograd_impl::get_autograd_meta(*this);
+  TORCH_CHECK(meta != nullptr && meta->cpp_hooks_ && meta->cpp_hooks_->size() > pos,
+              "Invalid index, no hook at position ", pos);
+  (*meta->cpp_hooks_)[pos] = nullptr;
+}
+
 bool TensorBase::retains_grad() const {
   const AutogradMeta* meta = autograd_impl::get_autograd_meta(*this);
   return meta != nullptr && meta->retains_grad_;

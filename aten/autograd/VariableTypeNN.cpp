@@ -1,5 +1,6 @@
 // The autograd kernels of the matrix products (mm, addmm, addmm_, bmm, dot, mv), relu, softmax
-// and log_softmax, nll_loss_forward and mse_loss. matmul, linear, softmax.int, cross_entropy_loss
+// and log_softmax, nll_loss_forward, mse_loss, binary_cross_entropy, embedding and
+// native_layer_norm. matmul, linear, softmax.int, cross_entropy_loss
 // and nll_loss are composite: their graphs are made of these. Formulas in FunctionsNN.cpp.
 
 #include <tuple>
@@ -186,10 +187,90 @@ at::Tensor mse_loss(c10::DispatchKeySet ks, const at::Tensor& self, const at::Te
   });
 }
 
+at::Tensor binary_cross_entropy(c10::DispatchKeySet ks, const at::Tensor& self,
+                                const at::Tensor& target, const c10::optional<at::Tensor>& weight,
+                                int64_t reduction) {
+  auto grad_fn =
+      make_node_if<BinaryCrossEntropyBackward0>(compute_requires_grad(self, target), self, target);
+  if (grad_fn) {
+    grad_fn->self_ = SavedVariable(self, false);
+    grad_fn->target_ = SavedVariable(target, false);
+    if (weight.has_value()) grad_fn->weight_ = SavedVariable(*weight, false);
+    grad_fn->reduction = reduction;
+  }
+  return record_functional(std::move(grad_fn), [&] {
+    return at::_ops::binary_cross_entropy::redispatch(ks & kAfterAutograd, self, target, weight,
+                                                      reduction);
+  });
+}
+
+// Differentiable in weight only (indices are integers); a sparse gradient is not supported.
+at::Tensor embedding(c10::DispatchKeySet ks, const at::Tensor& weight, const at::Tensor& indices,
+                     int64_t padding_idx, bool scale_grad_by_freq, bool sparse) {
+  const bool requires_grad = compute_requires_grad(weight);
+  TORCH_CHECK(!(sparse && requires_grad),
+              "embedding(): sparse gradients (sparse=true) are not supported in miniaten");
+  auto grad_fn = make_node_if<EmbeddingBackward0>(requires_grad, weight);
+  if (grad_fn) {
+    grad_fn->indices_ = SavedVariable(indices, false);
+    grad_fn->weight_size0 = weight.dim() > 0 ? weight.size(0) : 0;
+    grad_fn->padding_idx = padding_idx;
+    grad_fn->scale_grad_by_freq = scale_grad_by_freq;
+  }
+  return record_functional(std::move(grad_fn), [&] {
+    return at::_ops::embedding::redispatch(ks & kAfterAutograd, weight, indices, padding_idx,
+                                           scale_grad_by_freq, sparse);
+  });
+}
+
+// Output 0 (the normalized input) is differentiable; mean and rstd are saved for the backward.
+std::tuple<at::Tensor, at::Tensor, at::Tensor> native_layer_norm(
+    c10::DispatchKeySet ks, const at::Tensor& input, c10::IntArrayRef normalized_shape,
+    const c10::optional<at::Tensor>& weight, const c10::optional<at::Tensor>& bias, double eps) {
+  static const at::Tensor undefined;
+  const at::Tensor& w = weight.has_value() ? *weight : undefined;
+  const at::Tensor& b = bias.has_value() ? *bias : undefined;
+  auto grad_fn =
+      make_node_if<NativeLayerNormBackward0>(compute_requires_grad(input, w, b), input, w, b);
+  auto outputs = below_autograd_functional([&] {
+    return at::_ops::native_layer_norm::redispatch(ks & kAfterAutograd, input, normalized_shape,
+                                                   weight, bias, eps);
+  });
+  if (grad_fn) {
+    grad_fn->input_ = SavedVariable(input, false);
+    grad_fn->weight_ = SavedVariable(w, false);
+    grad_fn->bias_ = SavedVariable(b, false);
+    grad_fn->result1_ = SavedVariable(std::get<1>(outputs), false);
+    grad_fn->result2_ = SavedVariable(std::get<2>(outputs), false);
+    grad_fn->normalized_shape = normalized_shape.vec();
+    set_history(std::get<0>(outputs), std::move(grad_fn));
+  }
+  return outputs;
+}
+
+// relu's backward, differentiable so that relu has a second derivative (create_graph).
+at::Tensor threshold_backward(c10::DispatchKeySet ks, const at::Tensor& grad_output,
+                              const at::Tensor& self, const at::Scalar& threshold) {
+  auto grad_fn = make_node_if<ThresholdBackwardBackward0>(compute_requires_grad(grad_output, self),
+                                                          grad_output, self);
+  if (grad_fn) {
+    grad_fn->self_ = SavedVariable(self, false);
+    grad_fn->threshold = threshold;
+  }
+  return record_functional(std::move(grad_fn), [&] {
+    return at::_ops::threshold_backward::redispatch(ks & kAfterAutograd, grad_output, self,
+                                                    threshold);
+  });
+}
+
 }  // namespace VariableType
 
 TORCH_LIBRARY_IMPL(aten, Autograd, m) {
   m.impl("mm", TORCH_FN(VariableType::mm));
+  m.impl("binary_cross_entropy", TORCH_FN(VariableType::binary_cross_entropy));
+  m.impl("embedding", TORCH_FN(VariableType::embedding));
+  m.impl("native_layer_norm", TORCH_FN(VariableType::native_layer_norm));
+  m.impl("threshold_backward", TORCH_FN(VariableType::threshold_backward));
   m.impl("addmm", TORCH_FN(VariableType::addmm));
   m.impl("addmm_", TORCH_FN(VariableType::addmm_));
   m.impl("bmm", TORCH_FN(VariableType::bmm));

@@ -1,6 +1,6 @@
 // The Autograd kernel of the operators that have forward kernels and no derivative formulas yet:
-// clamp with tensor bounds, and the backward operators themselves (threshold_backward,
-// _softmax_backward_data, ...: a second derivative through them).
+// clamp with tensor bounds, masked_scatter, and the backward operators themselves
+// (_softmax_backward_data, ...: a second derivative through them).
 //
 // Note [Operators without derivatives yet]
 // Were the Autograd key left to fall through for them, sin of a tensor that requires grad would
@@ -44,11 +44,13 @@ TORCH_LIBRARY_IMPL(aten, Autograd, m) {
     m.impl(name, torch::CppFunction::makeFromBoxedFunction<&derivative_not_implemented>().debug(
                      "derivative_not_implemented"));
   };
-  for (const char* op : {"clamp.Tensor", "clamp_.Tensor", "clamp_min.Tensor", "clamp_min_.Tensor",
+  for (const char* op : {"masked_scatter", "masked_scatter_", "embedding_dense_backward",
+                         "native_layer_norm_backward", "binary_cross_entropy_backward",
+                         "clamp.Tensor", "clamp_.Tensor", "clamp_min.Tensor", "clamp_min_.Tensor",
                          "clamp_max.Tensor", "clamp_max_.Tensor",
                          // The backward operators: their own derivatives (double backward).
-                         "threshold_backward", "_softmax_backward_data",
-                         "_log_softmax_backward_data", "nll_loss_backward", "mse_loss_backward"}) {
+                         "_softmax_backward_data", "_log_softmax_backward_data",
+                         "nll_loss_backward", "mse_loss_backward"}) {
     add(op);
   }
 }

@@ -3,6 +3,10 @@
 // are generated from the schema registry and defined after the dispatcher is visible; this
 // header only declares the class, so the dispatcher can hold Tensors without seeing operators.
 
+#include <initializer_list>
+#include <type_traits>
+#include <utility>
+
 #include "aten/core/Generator.h"
 #include "aten/core/TensorBase.h"
 #include "c10/core/Backend.h"
@@ -13,6 +17,9 @@
 namespace at {
 
 class DeprecatedTypeProperties;
+namespace indexing {
+struct TensorIndex;
+}  // namespace indexing
 
 class TORCH_API Tensor : public TensorBase {
  public:
@@ -71,6 +78,16 @@ class TORCH_API Tensor : public TensorBase {
   Tensor operator[](const c10::Scalar& index) const;
   Tensor operator[](const Tensor& index) const;
 
+  // libtorch's C++ indexing (aten/TensorIndexing.h): t.index({Slice(1, None), 0, "..."}) and
+  // t.index_put_({mask}, 0). Defined in aten/TensorIndexing.cpp.
+  Tensor index(ArrayRef<at::indexing::TensorIndex> indices) const;
+  Tensor index(std::initializer_list<at::indexing::TensorIndex> indices) const;
+  Tensor& index_put_(ArrayRef<at::indexing::TensorIndex> indices, const Tensor& rhs);
+  Tensor& index_put_(ArrayRef<at::indexing::TensorIndex> indices, const c10::Scalar& v);
+  Tensor& index_put_(std::initializer_list<at::indexing::TensorIndex> indices, const Tensor& rhs);
+  Tensor& index_put_(std::initializer_list<at::indexing::TensorIndex> indices,
+                     const c10::Scalar& v);
+
   // ---- The deprecated type API (aten/core/DeprecatedTypeProperties.h) ----
   // (backend, dtype) as one object: t.type().toString() is "CPUFloatType". Prefer options().
   DeprecatedTypeProperties& type() const;
@@ -100,6 +117,28 @@ class TORCH_API Tensor : public TensorBase {
   void backward(const Tensor& gradient = {}, c10::optional<bool> retain_graph = c10::nullopt,
                 bool create_graph = false,
                 c10::optional<c10::ArrayRef<Tensor>> inputs = c10::nullopt) const;
+  // hook(grad) runs when backward computes this tensor's gradient: a hook returning void only
+  // sees it, one returning a Tensor replaces it (libtorch's register_hook). Returns the hook's
+  // position for remove_hook.
+  template <typename T>
+  using hook_return_void_t =
+      std::enable_if_t<std::is_void<std::invoke_result_t<T&, Tensor>>::value, unsigned>;
+  template <typename T>
+  using hook_return_var_t =
+      std::enable_if_t<std::is_same<std::invoke_result_t<T&, Tensor>, Tensor>::value, unsigned>;
+  template <typename T>
+  hook_return_void_t<T> register_hook(T&& hook) const {
+    return _register_hook([fn = std::forward<T>(hook)](const TensorBase& grad) mutable {
+      fn(Tensor(grad));
+      return TensorBase();
+    });
+  }
+  template <typename T>
+  hook_return_var_t<T> register_hook(T&& hook) const {
+    return _register_hook([fn = std::forward<T>(hook)](const TensorBase& grad) mutable {
+      return TensorBase(fn(Tensor(grad)));
+    });
+  }
   // ---- end Autograd ----
 
   // var(0) and std(0) as libtorch's C++ API reads them: over dim 0. int -> bool beats

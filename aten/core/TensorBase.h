@@ -3,6 +3,7 @@
 // operator. at::Tensor (aten/core/Tensor.h) derives from it and adds the generated operator
 // methods; the dispatcher only ever needs this part.
 
+#include <functional>
 #include <limits>
 #include <memory>
 #include <ostream>
@@ -193,6 +194,11 @@ class TORCH_API TensorBase {
   // Keep this non-leaf's gradient in grad() during backward.
   void retain_grad() const;
   bool retains_grad() const;
+  // Tensor::register_hook's untyped core: `hook` sees this tensor's gradient in backward (and
+  // may return a replacement, or an undefined tensor to keep it). Returns its position, for
+  // remove_hook.
+  unsigned _register_hook(std::function<TensorBase(const TensorBase&)> hook) const;
+  void remove_hook(unsigned pos) const;
   // A view's root base ("Can't get base of non-view Tensor" otherwise).
   const Tensor& _base() const;
   bool is_view() const;

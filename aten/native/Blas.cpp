@@ -166,7 +166,12 @@ void gemm(ScalarType type, const Matrix& a, const Matrix& b, const Matrix& c,
   if (c.rows == 0 || c.cols == 0) return;
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND(kBFloat16, type, "addmm_impl_cpu_", [&] {
     if constexpr (std::is_floating_point_v<scalar_t> || c10::is_complex<scalar_t>::value) {
-      if (blas_can_read(a) && blas_can_read(b) && blas_can_read(c)) {
+      // Note [alpha == 0 never reaches BLAS]
+      // BLAS's contract is that alpha == 0 leaves the product out (NaN in a or b included), but
+      // OpenBLAS 0.3.21's Cooper Lake kernels multiply anyway: addmm(ones, a * NaN, b, 1, 0)
+      // gave NaN. The loop below computes beta * c alone then, without reading a or b.
+      const bool alpha_is_zero = alpha.to<scalar_t>() == scalar_t(0);
+      if (!alpha_is_zero && blas_can_read(a) && blas_can_read(b) && blas_can_read(c)) {
         blas_gemm<scalar_t>(a, b, c, alpha.to<scalar_t>(), beta.to<scalar_t>());
       } else {
         loop_gemm<scalar_t>(a, b, c, alpha, beta);

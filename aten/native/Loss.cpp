@@ -9,6 +9,9 @@
 // losses and the same total weight go through nll_loss_forward (the values are libtorch's; the
 // graph's node is NllLossBackward0 where libtorch's is NllLoss2DBackward0).
 
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
 #include <tuple>
 
 #include "aten/ATen.h"
@@ -348,6 +351,75 @@ Tensor mse_loss_backward(const Tensor& grad_output, const Tensor& self, const Te
   const int64_t n = c10::multiply_integers(infer_size_dimvector(self.sizes(), target.sizes()));
   const double norm = reduction == Reduction::Mean ? 2. / static_cast<double>(n) : 2.;
   return at::sub(self, target).mul_(norm).mul_(grad_output);
+}
+
+// ---- binary_cross_entropy
+// --------------------------------------------------------------------------
+
+namespace {
+
+// One pass of TensorIterator over (out, inputs...) in out's dtype; `op` maps the inputs'
+// values (as scalar_t) to the output's. Inputs are squeezed as libtorch's kernels squeeze them,
+// so an input [N, 1] meets a target [N].
+template <typename scalar_t, typename Op>
+void elementwise_into(const Tensor& out, std::initializer_list<Tensor> inputs, Op op) {
+  TensorIteratorConfig config;
+  config.add_output(at::squeeze(out));
+  for (const Tensor& t : inputs) config.add_owned_input(at::squeeze(t));
+  auto iter = config.build();
+  iter.for_each([&](char** data, const int64_t* strides, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+      auto at = [&](int k) { return *reinterpret_cast<const scalar_t*>(data[k] + i * strides[k]); };
+      scalar_t* dst = reinterpret_cast<scalar_t*>(data[0] + i * strides[0]);
+      if (inputs.size() == 2) {
+        *dst = op(at(1), at(2), scalar_t(0));
+      } else {
+        *dst = op(at(1), at(2), at(3));
+      }
+    }
+  });
+}
+
+}  // namespace
+
+// L = -w (y log(x) + (1 - y) log(1 - x)), each log clamped at -100 (libtorch's
+// binary_cross_entropy_out_cpu). Only the input is checked to lie in [0, 1].
+Tensor binary_cross_entropy(const Tensor& self, const Tensor& target,
+                            const c10::optional<Tensor>& weight, int64_t reduction) {
+  Tensor loss = at::empty_like(self);
+  if (!self.is_meta()) {
+    AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, loss.scalar_type(), "binary_cross_entropy", [&] {
+      elementwise_into<scalar_t>(loss, {self, target}, [](scalar_t x, scalar_t y, scalar_t) {
+        TORCH_CHECK(x >= 0 && x <= 1, "all elements of input should be between 0 and 1");
+        return static_cast<scalar_t>((y - scalar_t(1)) *
+                                         std::max(scalar_t(std::log1p(-x)), scalar_t(-100)) -
+                                     y * std::max(scalar_t(std::log(x)), scalar_t(-100)));
+      });
+    });
+  }
+  if (weight.has_value() && weight->defined()) loss.mul_(*weight);
+  return apply_loss_reduction(loss, reduction);
+}
+
+// d L / d x = grad * w * (x - y) / max((1 - x) x, 1e-12), over numel for the mean.
+Tensor binary_cross_entropy_backward(const Tensor& grad_output, const Tensor& self,
+                                     const Tensor& target, const c10::optional<Tensor>& weight,
+                                     int64_t reduction) {
+  Tensor grad_input = at::empty_like(self);
+  if (!self.is_meta()) {
+    AT_DISPATCH_FLOATING_TYPES_AND(
+        kBFloat16, grad_input.scalar_type(), "binary_cross_entropy_backward", [&] {
+          constexpr double kEpsilon = 1e-12;
+          elementwise_into<scalar_t>(
+              grad_input, {grad_output, self, target}, [](scalar_t g, scalar_t x, scalar_t y) {
+                return static_cast<scalar_t>(
+                    g * (x - y) / scalar_t(std::max((scalar_t(1) - x) * x, scalar_t(kEpsilon))));
+              });
+        });
+  }
+  if (weight.has_value() && weight->defined()) grad_input.mul_(*weight);
+  if (reduction == Reduction::Mean) grad_input.div_(self.numel());
+  return grad_input;
 }
 
 }  // namespace native

@@ -375,6 +375,11 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool implicit) {
   return as_view_of(self, std::move(impl));
 }
 
+// libtorch's broadcast_to is expand, node and errors included (ExpandBackward0).
+Tensor broadcast_to(const Tensor& self, IntArrayRef size) {
+  return self.expand(size);
+}
+
 Tensor expand_as(const Tensor& self, const Tensor& other) {
   return self.expand(other.sizes());
 }

@@ -342,8 +342,11 @@ TEST(MathAutograd, RefusedWhereADerivativeIsNeededUntilOneExists) {
   // clamp with tensor bounds, and a backward operator called where a graph would record it.
   EXPECT_EQ(error_of([&] { at::clamp(x, at::zeros({3})); }),
             "derivative for aten::clamp is not implemented");
-  EXPECT_EQ(error_of([&] { at::threshold_backward(x, at::ones({3}), 0); }),
-            "derivative for aten::threshold_backward is not implemented");
+  EXPECT_EQ(error_of([&] { at::_softmax_backward_data(x, at::ones({3}), 0, at::kFloat); }),
+            "derivative for aten::_softmax_backward_data is not implemented");
+  // threshold_backward has one (relu's second derivative).
+  EXPECT_EQ(at::threshold_backward(x, at::ones({3}), 0).grad_fn()->name(),
+            "ThresholdBackwardBackward0");
   EXPECT_EQ(at::sin(x).grad_fn()->name(), "SinBackward0");
   Tensor out0 = at::empty({3});
   EXPECT_EQ(error_of([&] { at::sin_out(out0, x); }),

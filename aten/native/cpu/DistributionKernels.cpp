@@ -8,6 +8,7 @@
 // per element in TensorIterator order, using the generator's cached second sample.
 
 #include <mutex>
+#include <type_traits>
 
 #include "aten/CPUGeneratorImpl.h"
 #include "aten/Dispatch.h"
@@ -134,10 +135,88 @@ void normal_kernel(const TensorBase& self, double mean, double std, c10::optiona
                                   [&] { normal_fill_any<scalar_t>(self, mean, std, generator); });
 }
 
+// libtorch's uniform_int_from_to_distribution: a 64-bit draw where the range needs one and the
+// type can hold it (int64, double, float, BFloat16), a 32-bit draw otherwise; range 0 is
+// uniform_int_full_range_distribution (every int64).
+void random_from_to_kernel(TensorIteratorBase& iter, uint64_t range, int64_t base,
+                           c10::optional<Generator> gen) {
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  AT_DISPATCH_ALL_TYPES_AND3(at::kBool, at::kHalf, at::kBFloat16, iter.dtype(), "random_cpu", [&] {
+    constexpr bool wide =
+        std::is_same<scalar_t, int64_t>::value || std::is_same<scalar_t, double>::value ||
+        std::is_same<scalar_t, float>::value || std::is_same<scalar_t, c10::BFloat16>::value;
+    std::lock_guard<std::mutex> lock(generator->mutex_);
+    if (range == 0) {
+      cpu_serial_kernel(iter, [generator]() -> scalar_t {
+        return static_cast<scalar_t>(static_cast<int64_t>(generator->random64()));
+      });
+    } else if (wide && range >= (uint64_t{1} << 32)) {
+      cpu_serial_kernel(iter, [generator, range, base]() -> scalar_t {
+        return transformation::uniform_int_from_to<scalar_t>(generator->random64(), range, base);
+      });
+    } else {
+      cpu_serial_kernel(iter, [generator, range, base]() -> scalar_t {
+        return transformation::uniform_int_from_to<scalar_t>(generator->random(), range, base);
+      });
+    }
+  });
+}
+
+// One uniform per element, in TensorIterator order, compared with p: a double p draws 53 bits
+// (bernoulli_distribution<double>), a float, Half or BFloat16 p tensor 24 bits
+// (bernoulli_distribution<float>), as libtorch 1.13's default CPU kernels (no MKL).
+void bernoulli_scalar_kernel(const Tensor& self, double p, c10::optional<Generator> gen) {
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  AT_DISPATCH_ALL_TYPES_AND3(at::kBool, at::kBFloat16, at::kHalf, self.scalar_type(),
+                             "bernoulli_scalar_cpu_", [&] {
+                               std::lock_guard<std::mutex> lock(generator->mutex_);
+                               Tensor out = self;
+                               auto iter = TensorIterator::borrowing_nullary_op(out);
+                               cpu_serial_kernel(iter, [p, generator]() -> scalar_t {
+                                 uniform_real_distribution<double> uniform(0.0, 1.0);
+                                 return static_cast<scalar_t>(uniform(generator) < p);
+                               });
+                             });
+}
+
+void bernoulli_tensor_kernel(const Tensor& self, const Tensor& p, c10::optional<Generator> gen) {
+  CPUGeneratorImpl* generator = cpu_generator(gen);
+  AT_DISPATCH_ALL_TYPES_AND3(
+      at::kBool, at::kBFloat16, at::kHalf, self.scalar_type(), "bernoulli_tensor_cpu_self_", [&] {
+        using self_t = scalar_t;
+        std::lock_guard<std::mutex> lock(generator->mutex_);
+        auto iter = TensorIteratorConfig()
+                        .add_output(self)
+                        .add_input(p)
+                        .check_all_same_dtype(false)
+                        .build();
+        auto draw = [generator](auto p_val, auto precision) -> self_t {
+          using T = decltype(precision);
+          // libtorch's bernoulli_distribution checks with a bare TORCH_CHECK: its text names p_in.
+          const auto p_in = static_cast<T>(p_val);
+          TORCH_CHECK(p_in >= 0 && p_in <= 1);
+          uniform_real_distribution<T> uniform(0.0, 1.0);
+          return static_cast<self_t>(uniform(generator) < p_in);
+        };
+        if (p.scalar_type() == at::kDouble) {
+          cpu_serial_kernel(iter, [&](double p_val) -> self_t { return draw(p_val, 0.0); });
+        } else {
+          AT_DISPATCH_FLOATING_TYPES_AND2(
+              at::kBFloat16, at::kHalf, p.scalar_type(), "bernoulli_tensor_cpu_p_", [&] {
+                cpu_serial_kernel(iter,
+                                  [&](scalar_t p_val) -> self_t { return draw(p_val, 0.0f); });
+              });
+        }
+      });
+}
+
 }  // namespace
 
 REGISTER_DISPATCH(uniform_stub, &uniform_kernel);
 REGISTER_DISPATCH(normal_stub, &normal_kernel);
+REGISTER_DISPATCH(random_from_to_stub, &random_from_to_kernel);
+REGISTER_DISPATCH(bernoulli_scalar_stub, &bernoulli_scalar_kernel);
+REGISTER_DISPATCH(bernoulli_tensor_stub, &bernoulli_tensor_kernel);
 
 }  // namespace CPU_CAPABILITY
 }  // namespace native

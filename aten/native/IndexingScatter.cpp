@@ -1,0 +1,344 @@
+// gather, scatter / scatter_add (in place and out of place), masked_select, masked_scatter and
+// nonzero, with libtorch 1.13's checks and texts (TensorAdvancedIndexing.cpp,
+// ScatterGatherChecks.h, Indexing.cpp).
+//
+// Note [How gather and scatter walk]
+// Both visit every element of `index` (a 0-dim tensor counts as one element of size [1]). At
+// position p, with v = index[p], gather reads self at p with dim replaced by v and writes the
+// result at p; scatter reads src at p (or the value) and writes self at p with dim replaced by
+// v. Each index value is checked against self's size along dim before it is used; a scatter
+// that fails has written the elements before the bad index, as libtorch's does. Elements move
+// as bytes of the dtype's size, so gather and scatter serve every dtype with one loop; only
+// scatter_add reads the values.
+
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "aten/ATen.h"
+#include "aten/Dispatch.h"
+#include "aten/MemoryOverlap.h"
+#include "aten/OpMathType.h"
+#include "aten/generated/NativeFunctions.h"
+#include "aten/native/TensorIterator.h"
+#include "c10/core/WrapDimMinimal.h"
+#include "c10/util/WrappingArithmetic.h"
+
+namespace at {
+namespace native {
+
+namespace {
+
+// Sizes and strides with a 0-dim tensor seen as [1] (libtorch's ensure_nonempty_*).
+struct Geometry {
+  std::vector<int64_t> sizes, strides;
+  explicit Geometry(const Tensor& t) : sizes(t.sizes().vec()), strides(t.strides().vec()) {
+    if (sizes.empty()) sizes = strides = {1};
+  }
+};
+
+void check_index_dtype(const char* name, const Tensor& index) {
+  TORCH_CHECK(index.scalar_type() == kLong, name, "(): Expected dtype int64 for index");
+}
+
+// Note [How gather and scatter walk]: calls visit(index_value_checked, offset in `indexed`
+// without dim's term, offset in `other`) for each element of index, offsets in elements.
+template <typename Visit>
+void walk(const Tensor& index, int64_t dim, const Tensor& indexed, const Tensor* other,
+          Visit visit) {
+  const Geometry ig(index), tg(indexed);
+  const Geometry og = other != nullptr ? Geometry(*other) : ig;
+  const auto ndim = ig.sizes.size();
+  const int64_t bound = tg.sizes[static_cast<size_t>(dim)];
+  const Tensor idx = index;
+  const int64_t* idx_data = idx.data_ptr<int64_t>();
+  std::vector<int64_t> counter(ndim, 0);
+  const int64_t n = index.numel();
+  for (int64_t e = 0; e < n; ++e) {
+    int64_t io = 0, to = 0, oo = 0;
+    for (size_t d = 0; d < ndim; ++d) {
+      io += counter[d] * ig.strides[d];
+      oo += counter[d] * og.strides[d];
+      if (static_cast<int64_t>(d) != dim) to += counter[d] * tg.strides[d];
+    }
+    const int64_t v = idx_data[io];
+    TORCH_CHECK(v >= 0 && v < bound, "index ", v, " is out of bounds for dimension ", dim,
+                " with size ", bound);
+    visit(to + v * tg.strides[static_cast<size_t>(dim)], oo);
+    for (size_t d = ndim; d-- > 0;) {
+      if (++counter[d] < ig.sizes[d]) break;
+      counter[d] = 0;
+    }
+  }
+}
+
+// libtorch's gather_shape_check.
+void gather_shape_check(const Tensor& self, int64_t dim, const Tensor& index) {
+  const Geometry sg(self), ig(index);
+  TORCH_CHECK(sg.sizes.size() == ig.sizes.size(),
+              "Index tensor must have the same number of dimensions as input tensor");
+  for (size_t d = 0; d < sg.sizes.size(); ++d) {
+    if (static_cast<int64_t>(d) == dim) continue;
+    TORCH_CHECK(ig.sizes[d] <= sg.sizes[d], "Size does not match at dimension ", d,
+                " expected index ", index.sizes(), " to be smaller than self ", self.sizes(),
+                " apart from dimension ", dim);
+  }
+}
+
+// libtorch's scatter_gather_dtype_check and scatter_shape_check.
+void scatter_check(const char* name, const Tensor& self, int64_t dim, const Tensor& index,
+                   const Tensor* src) {
+  if (index.numel() != 0) check_index_dtype(name, index);
+  if (src != nullptr) {
+    TORCH_CHECK(self.scalar_type() == src->scalar_type(), name,
+                "(): Expected self.dtype to be equal to src.dtype");
+  }
+  if (index.numel() == 0) return;
+  const Geometry sg(self), ig(index);
+  TORCH_CHECK(sg.sizes.size() == ig.sizes.size(),
+              "Index tensor must have the same number of dimensions as self tensor");
+  bool wrong_shape = false;
+  for (size_t d = 0; d < sg.sizes.size() && !wrong_shape; ++d) {
+    wrong_shape = static_cast<int64_t>(d) != dim && ig.sizes[d] > sg.sizes[d];
+  }
+  if (src != nullptr) {
+    const Geometry og(*src);
+    for (size_t d = 0; d < ig.sizes.size() && !wrong_shape; ++d) {
+      wrong_shape = d < og.sizes.size() && ig.sizes[d] > og.sizes[d];
+    }
+    TORCH_CHECK(og.sizes.size() == ig.sizes.size(),
+                "Index tensor must have the same number of dimensions as src tensor");
+    TORCH_CHECK(!wrong_shape, "Expected index ", index.sizes(), " to be smaller than self ",
+                self.sizes(), " apart from dimension ", dim, " and to be smaller size than src ",
+                src->sizes());
+  } else {
+    TORCH_CHECK(!wrong_shape, "Expected index ", index.sizes(), " to be smaller than self ",
+                self.sizes(), " apart from dimension ", dim);
+  }
+}
+
+void scatter_overlap_check(const Tensor& self, const Tensor& index, const Tensor* src) {
+  at::assert_no_internal_overlap(self);
+  at::assert_no_overlap(self, index);
+  if (src != nullptr) at::assert_no_overlap(self, *src);
+}
+
+template <typename T>
+T add_values(T a, T b) {
+  if constexpr (std::is_same<T, bool>::value) {
+    return a || b;
+  } else if constexpr (std::is_integral<T>::value) {
+    return c10::wrapping_add(a, b);
+  } else {
+    using opmath_t = at::opmath_type<T>;
+    return static_cast<T>(static_cast<opmath_t>(a) + static_cast<opmath_t>(b));
+  }
+}
+
+}  // namespace
+
+// ---- gather ------------------------------------------------------------------------------------
+
+Tensor& gather_out(const Tensor& self, int64_t dim, const Tensor& index, bool sparse_grad,
+                   Tensor& out) {
+  (void)sparse_grad;  // only the backward reads it
+  const int64_t wrapped = c10::maybe_wrap_dim(dim, self.dim());
+  TORCH_CHECK(out.scalar_type() == self.scalar_type(), "Expected out tensor to have dtype ",
+              self.scalar_type(), ", but got ", out.scalar_type(), " instead");
+  at::assert_no_internal_overlap(out);
+  at::assert_no_overlap(out, self);
+  at::assert_no_overlap(out, index);
+  out.resize_(index.sizes());
+  check_index_dtype("gather", index);
+  if (index.numel() == 0) return out;
+  gather_shape_check(self, wrapped, index);
+  if (out.is_meta()) return out;
+  const auto itemsize = static_cast<int64_t>(self.element_size());
+  const char* in = static_cast<const char*>(self.data_ptr());
+  char* result = static_cast<char*>(out.data_ptr());
+  walk(index, wrapped, self, &out, [&](int64_t from, int64_t to) {
+    std::memcpy(result + to * itemsize, in + from * itemsize, static_cast<size_t>(itemsize));
+  });
+  return out;
+}
+
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool sparse_grad) {
+  Tensor result = at::empty({0}, self.options());
+  return gather_out(self, dim, index, sparse_grad, result);
+}
+
+// ---- scatter and scatter_add -------------------------------------------------------------------
+
+Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  const int64_t wrapped = c10::maybe_wrap_dim(dim, self.dim());
+  scatter_check("scatter", self, wrapped, index, &src);
+  scatter_overlap_check(self, index, &src);
+  if (index.numel() == 0 || self.is_meta()) return self;
+  const auto itemsize = static_cast<int64_t>(self.element_size());
+  char* out = static_cast<char*>(self.data_ptr());
+  const char* in = static_cast<const char*>(src.data_ptr());
+  walk(index, wrapped, self, &src, [&](int64_t to, int64_t from) {
+    std::memcpy(out + to * itemsize, in + from * itemsize, static_cast<size_t>(itemsize));
+  });
+  return self;
+}
+
+Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  const int64_t wrapped = c10::maybe_wrap_dim(dim, self.dim());
+  scatter_check("scatter", self, wrapped, index, nullptr);
+  scatter_overlap_check(self, index, nullptr);
+  if (index.numel() == 0 || self.is_meta()) return self;
+  // The value in self's dtype, as bytes to copy.
+  const Tensor v = at::full({}, value, self.options());
+  const auto itemsize = static_cast<int64_t>(self.element_size());
+  char* out = static_cast<char*>(self.data_ptr());
+  const char* bytes = static_cast<const char*>(v.data_ptr());
+  walk(index, wrapped, self, nullptr, [&](int64_t to, int64_t) {
+    std::memcpy(out + to * itemsize, bytes, static_cast<size_t>(itemsize));
+  });
+  return self;
+}
+
+Tensor& scatter_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  const int64_t wrapped = c10::maybe_wrap_dim(dim, self.dim());
+  scatter_check("scatter", self, wrapped, index, &src);  // libtorch 1.13 names it scatter
+  scatter_overlap_check(self, index, &src);
+  if (index.numel() == 0 || self.is_meta()) return self;
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(
+      kHalf, kBFloat16, kBool, self.scalar_type(), "scatter_add_", [&] {
+        scalar_t* out = self.data_ptr<scalar_t>();
+        const scalar_t* in = src.data_ptr<scalar_t>();
+        walk(index, wrapped, self, &src,
+             [&](int64_t to, int64_t from) { out[to] = add_values(out[to], in[from]); });
+      });
+  return self;
+}
+
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return self.clone(MemoryFormat::Preserve).scatter_(dim, index, src);
+}
+
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return self.clone(MemoryFormat::Preserve).scatter_(dim, index, value);
+}
+
+Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return self.clone(MemoryFormat::Preserve).scatter_add_(dim, index, src);
+}
+
+// ---- masks -------------------------------------------------------------------------------------
+
+namespace {
+
+// Calls visit(offset in a, offset in b) for each position of `sizes` in row-major order; the
+// offsets are in elements of tensors a and b, both already of that shape.
+template <typename Visit>
+void walk_row_major(IntArrayRef sizes, const Tensor& a, const Tensor& b, Visit visit) {
+  const auto ndim = sizes.size();
+  std::vector<int64_t> counter(ndim, 0);
+  int64_t n = 1;
+  for (int64_t s : sizes) n *= s;
+  for (int64_t e = 0; e < n; ++e) {
+    int64_t ao = 0, bo = 0;
+    for (size_t d = 0; d < ndim; ++d) {
+      ao += counter[d] * a.stride(static_cast<int64_t>(d));
+      bo += counter[d] * b.stride(static_cast<int64_t>(d));
+    }
+    visit(ao, bo);
+    for (size_t d = ndim; d-- > 0;) {
+      if (++counter[d] < sizes[d]) break;
+      counter[d] = 0;
+    }
+  }
+}
+
+}  // namespace
+
+// The elements of self where mask is true, in row-major order of their broadcast shape.
+Tensor masked_select(const Tensor& self, const Tensor& mask) {
+  TORCH_CHECK(mask.scalar_type() == kByte || mask.scalar_type() == kBool,
+              "masked_select: expected BoolTensor or ByteTensor for mask");
+  if (mask.scalar_type() == kByte) {
+    TORCH_WARN(
+        "masked_select received a mask with dtype torch.uint8, this behavior is now "
+        "deprecated,please use a mask with dtype torch.bool instead.");
+  }
+  const c10::DimVector shape = infer_size_dimvector(mask.sizes(), self.sizes());
+  const Tensor m = mask.to(kBool).expand(shape);
+  const Tensor s = self.expand(shape);
+  const int64_t count = m.sum().item<int64_t>();
+  Tensor result = at::empty({count}, self.options());
+  if (count == 0) return result;
+  const auto itemsize = static_cast<int64_t>(self.element_size());
+  const bool* keep = m.data_ptr<bool>();
+  const char* in = static_cast<const char*>(s.data_ptr());
+  char* out = static_cast<char*>(result.data_ptr());
+  walk_row_major(shape, m, s, [&](int64_t mo, int64_t so) {
+    if (!keep[mo]) return;
+    std::memcpy(out, in + so * itemsize, static_cast<size_t>(itemsize));
+    out += itemsize;
+  });
+  return result;
+}
+
+// source's elements, in order, go where mask (broadcast to self) is true.
+Tensor& masked_scatter_(Tensor& self, const Tensor& mask, const Tensor& source) {
+  TORCH_CHECK(source.scalar_type() == self.scalar_type(),
+              "masked_scatter: expected self and source to have same dtypes but got",
+              self.scalar_type(), " and ", source.scalar_type());
+  TORCH_CHECK(mask.scalar_type() == kByte || mask.scalar_type() == kBool,
+              "masked_scatter_ only supports boolean masks, but got mask with dtype ",
+              mask.scalar_type());
+  at::assert_no_internal_overlap(self);
+  const Tensor m = mask.to(kBool).expand(self.sizes());
+  const Tensor src = source.contiguous();
+  const auto itemsize = static_cast<int64_t>(self.element_size());
+  const bool* put = m.data_ptr<bool>();
+  const char* in = static_cast<const char*>(src.data_ptr());
+  char* out = static_cast<char*>(self.data_ptr());
+  int64_t taken = 0;
+  const int64_t available = src.numel();
+  walk_row_major(self.sizes(), m, self, [&](int64_t mo, int64_t so) {
+    if (!put[mo]) return;
+    TORCH_CHECK(taken < available, "Number of elements of source < number of ones in mask");
+    std::memcpy(out + so * itemsize, in + taken * itemsize, static_cast<size_t>(itemsize));
+    ++taken;
+  });
+  return self;
+}
+
+Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& source) {
+  const c10::DimVector shape = infer_size_dimvector(self.sizes(), mask.sizes());
+  return self.expand(shape).clone(MemoryFormat::Contiguous).masked_scatter_(mask, source);
+}
+
+// The indices of the nonzero elements, one row each, in row-major order: [count, dim] Long.
+Tensor nonzero(const Tensor& self) {
+  const Tensor nz = self.ne(0);  // one Bool per element: complex and NaN as libtorch reads them
+  const int64_t count = nz.sum().item<int64_t>();
+  const int64_t ndim = self.dim();
+  // Column-major, as libtorch's (which matches its CUDA kernel's layout).
+  Tensor result = at::empty_strided({count, ndim}, {1, count}, self.options().dtype(kLong));
+  if (count == 0 || ndim == 0) return result;
+  const bool* keep = nz.data_ptr<bool>();
+  int64_t* out = result.data_ptr<int64_t>();
+  std::vector<int64_t> counter(static_cast<size_t>(ndim), 0);
+  const int64_t n = self.numel();
+  for (int64_t e = 0; e < n; ++e) {
+    int64_t offset = 0;
+    for (int64_t d = 0; d < ndim; ++d) offset += counter[static_cast<size_t>(d)] * nz.stride(d);
+    if (keep[offset]) {
+      for (int64_t d = 0; d < ndim; ++d) out[d * count] = counter[static_cast<size_t>(d)];
+      ++out;
+    }
+    for (int64_t d = ndim; d-- > 0;) {
+      if (++counter[static_cast<size_t>(d)] < self.size(d)) break;
+      counter[static_cast<size_t>(d)] = 0;
+    }
+  }
+  return result;
+}
+
+}  // namespace native
+}  // namespace at

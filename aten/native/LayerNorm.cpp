@@ -1,0 +1,225 @@
+// layer_norm, native_layer_norm and native_layer_norm_backward, with libtorch 1.13's checks and
+// texts (layer_norm.cpp, cpu/layer_norm_kernel.cpp).
+//
+// Note [Layer norm as rows]
+// The last normalized_shape.size() dims are one row of N elements; the dims before them are M
+// rows. Each row is normalized by its own mean and rstd = 1 / sqrt(var + eps) (the biased
+// variance), then scaled by weight and shifted by bias elementwise along the row. mean and rstd
+// come back shaped as the input with the normalized dims kept as size 1. The backward of row r,
+// with g = dY * weight and xhat = (X - mean) * rstd:
+//   dX = rstd * (g - mean(g) - xhat * mean(g * xhat)),
+//   dweight = sum over rows of dY * xhat,   dbias = sum over rows of dY.
+// Sums run in the op-math type (float for Half and BFloat16, as libtorch).
+
+#include <array>
+#include <cmath>
+#include <sstream>
+#include <tuple>
+#include <vector>
+
+#include "aten/ATen.h"
+#include "aten/Dispatch.h"
+#include "aten/OpMathType.h"
+#include "aten/Parallel.h"
+#include "aten/generated/NativeFunctions.h"
+
+namespace at {
+namespace native {
+
+namespace {
+
+struct Rows {
+  int64_t M = 1, N = 1;
+};
+
+// libtorch's _check_layer_norm_inputs.
+Rows check_layer_norm_inputs(const Tensor& input, IntArrayRef normalized_shape,
+                             const Tensor& weight, const Tensor& bias) {
+  const auto normalized_ndim = static_cast<int64_t>(normalized_shape.size());
+  TORCH_CHECK(normalized_ndim >= 1,
+              "Expected normalized_shape to be at least 1-dimensional, i.e., containing at "
+              "least one element, but got normalized_shape = ",
+              normalized_shape);
+  TORCH_CHECK(!weight.defined() || weight.sizes().equals(normalized_shape),
+              "Expected weight to be of same shape as normalized_shape, but got weight of shape ",
+              weight.sizes(), " and normalized_shape = ", normalized_shape);
+  TORCH_CHECK(!bias.defined() || bias.sizes().equals(normalized_shape),
+              "Expected bias to be of same shape as normalized_shape, but got bias of shape ",
+              bias.sizes(), " and normalized_shape = ", normalized_shape);
+  const IntArrayRef shape = input.sizes();
+  const int64_t ndim = input.dim();
+  if (ndim < normalized_ndim || !shape.slice(ndim - normalized_ndim).equals(normalized_shape)) {
+    std::ostringstream ss;
+    ss << "Given normalized_shape=" << normalized_shape << ", expected input with shape [*";
+    for (int64_t size : normalized_shape) ss << ", " << size;
+    ss << "], but got input of size" << shape;
+    TORCH_CHECK(false, ss.str());
+  }
+  Rows r;
+  const int64_t axis = ndim - normalized_ndim;
+  for (int64_t d = 0; d < axis; ++d) r.M *= shape[d];
+  for (int64_t d = axis; d < ndim; ++d) r.N *= shape[d];
+  return r;
+}
+
+// The stats' shape: the input's, with the normalized dims as 1.
+std::vector<int64_t> stat_shape(const Tensor& input, IntArrayRef normalized_shape) {
+  std::vector<int64_t> shape = input.sizes().vec();
+  const size_t axis = shape.size() - normalized_shape.size();
+  for (size_t d = axis; d < shape.size(); ++d) shape[d] = 1;
+  return shape;
+}
+
+}  // namespace
+
+std::tuple<Tensor, Tensor, Tensor> native_layer_norm(const Tensor& input,
+                                                     IntArrayRef normalized_shape,
+                                                     const c10::optional<Tensor>& weight_opt,
+                                                     const c10::optional<Tensor>& bias_opt,
+                                                     double eps) {
+  const Tensor weight = weight_opt.value_or(Tensor());
+  const Tensor bias = bias_opt.value_or(Tensor());
+  const Rows r = check_layer_norm_inputs(input, normalized_shape, weight, bias);
+  const Tensor X = input.contiguous();
+  Tensor Y = at::empty_like(X, MemoryFormat::Contiguous);
+  Tensor mean = at::empty({r.M}, X.options());
+  Tensor rstd = at::empty({r.M}, X.options());
+  const std::vector<int64_t> stats = stat_shape(input, normalized_shape);
+  if (input.is_meta() || r.M == 0 || r.N == 0) {
+    if (!input.is_meta() && r.M > 0) {  // rows of no elements: NaN mean and rstd, as libtorch
+      mean.fill_(NAN);
+      rstd.fill_(NAN);
+    }
+    return std::make_tuple(Y, mean.view(stats), rstd.view(stats));
+  }
+  const Tensor gamma = weight.defined() ? weight.contiguous() : weight;
+  const Tensor beta = bias.defined() ? bias.contiguous() : bias;
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, X.scalar_type(), "layer_norm_cpu", [&] {
+    using acc_t = at::opmath_type<scalar_t>;
+    const scalar_t* x = X.data_ptr<scalar_t>();
+    scalar_t* y = Y.data_ptr<scalar_t>();
+    scalar_t* mean_data = mean.data_ptr<scalar_t>();
+    scalar_t* rstd_data = rstd.data_ptr<scalar_t>();
+    const scalar_t* g = gamma.defined() ? gamma.data_ptr<scalar_t>() : nullptr;
+    const scalar_t* b = beta.defined() ? beta.data_ptr<scalar_t>() : nullptr;
+    const int64_t N = r.N;
+    at::parallel_for(0, r.M, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) {
+        const scalar_t* row = x + i * N;
+        acc_t sum = 0;
+        for (int64_t j = 0; j < N; ++j) sum += static_cast<acc_t>(row[j]);
+        const acc_t m = sum / static_cast<acc_t>(N);
+        acc_t sq = 0;
+        for (int64_t j = 0; j < N; ++j) {
+          const acc_t d = static_cast<acc_t>(row[j]) - m;
+          sq += d * d;
+        }
+        const acc_t inv =
+            acc_t(1) / std::sqrt(sq / static_cast<acc_t>(N) + static_cast<acc_t>(eps));
+        scalar_t* out = y + i * N;
+        for (int64_t j = 0; j < N; ++j) {
+          acc_t v = (static_cast<acc_t>(row[j]) - m) * inv;
+          if (g != nullptr) v *= static_cast<acc_t>(g[j]);
+          if (b != nullptr) v += static_cast<acc_t>(b[j]);
+          out[j] = static_cast<scalar_t>(v);
+        }
+        mean_data[i] = static_cast<scalar_t>(m);
+        rstd_data[i] = static_cast<scalar_t>(inv);
+      }
+    });
+  });
+  return std::make_tuple(Y, mean.view(stats), rstd.view(stats));
+}
+
+// Note [Layer norm as rows] gives the formulas; output_mask picks which of dX, dweight, dbias
+// to compute (the others come back undefined).
+std::tuple<Tensor, Tensor, Tensor> native_layer_norm_backward(
+    const Tensor& grad_out, const Tensor& input, IntArrayRef normalized_shape, const Tensor& mean,
+    const Tensor& rstd, const c10::optional<Tensor>& weight_opt,
+    const c10::optional<Tensor>& bias_opt, std::array<bool, 3> output_mask) {
+  const Tensor weight = weight_opt.value_or(Tensor());
+  const Tensor bias = bias_opt.value_or(Tensor());
+  const Rows r = check_layer_norm_inputs(input, normalized_shape, weight, bias);
+  const Tensor X = input.contiguous();
+  const Tensor dY = grad_out.contiguous();
+  Tensor dX, dgamma, dbeta;
+  if (output_mask[0]) dX = at::empty_like(X, MemoryFormat::Contiguous);
+  if (output_mask[1]) {
+    dgamma = weight.defined() ? at::zeros_like(weight, MemoryFormat::Contiguous)
+                              : at::zeros(normalized_shape, X.options());
+  }
+  if (output_mask[2]) {
+    dbeta = bias.defined() ? at::zeros_like(bias, MemoryFormat::Contiguous)
+                           : at::zeros(normalized_shape, X.options());
+  }
+  if (input.is_meta() || r.M == 0 || r.N == 0) return std::make_tuple(dX, dgamma, dbeta);
+  const Tensor mean_c = mean.contiguous(), rstd_c = rstd.contiguous();
+  const Tensor gamma = weight.defined() ? weight.contiguous() : weight;
+  AT_DISPATCH_FLOATING_TYPES_AND2(
+      kHalf, kBFloat16, X.scalar_type(), "layer_norm_backward_cpu", [&] {
+        using acc_t = at::opmath_type<scalar_t>;
+        const int64_t M = r.M, N = r.N;
+        const scalar_t* x = X.data_ptr<scalar_t>();
+        const scalar_t* dy = dY.data_ptr<scalar_t>();
+        const scalar_t* mu = mean_c.data_ptr<scalar_t>();
+        const scalar_t* rs = rstd_c.data_ptr<scalar_t>();
+        const scalar_t* g = gamma.defined() ? gamma.data_ptr<scalar_t>() : nullptr;
+        auto xhat = [&](int64_t i, int64_t j) {
+          return (static_cast<acc_t>(x[i * N + j]) - static_cast<acc_t>(mu[i])) *
+                 static_cast<acc_t>(rs[i]);
+        };
+        if (dX.defined()) {
+          scalar_t* dx = dX.data_ptr<scalar_t>();
+          at::parallel_for(0, M, 1, [&](int64_t begin, int64_t end) {
+            for (int64_t i = begin; i < end; ++i) {
+              acc_t sum_g = 0, sum_g_xhat = 0;
+              for (int64_t j = 0; j < N; ++j) {
+                const acc_t gj = static_cast<acc_t>(dy[i * N + j]) *
+                                 (g != nullptr ? static_cast<acc_t>(g[j]) : acc_t(1));
+                sum_g += gj;
+                sum_g_xhat += gj * xhat(i, j);
+              }
+              const acc_t mean_g = sum_g / static_cast<acc_t>(N);
+              const acc_t mean_g_xhat = sum_g_xhat / static_cast<acc_t>(N);
+              for (int64_t j = 0; j < N; ++j) {
+                const acc_t gj = static_cast<acc_t>(dy[i * N + j]) *
+                                 (g != nullptr ? static_cast<acc_t>(g[j]) : acc_t(1));
+                dx[i * N + j] = static_cast<scalar_t>(static_cast<acc_t>(rs[i]) *
+                                                      (gj - mean_g - xhat(i, j) * mean_g_xhat));
+              }
+            }
+          });
+        }
+        if (dgamma.defined() || dbeta.defined()) {
+          std::vector<acc_t> dg(static_cast<size_t>(N), 0), db(static_cast<size_t>(N), 0);
+          for (int64_t i = 0; i < M; ++i) {
+            for (int64_t j = 0; j < N; ++j) {
+              const acc_t d = static_cast<acc_t>(dy[i * N + j]);
+              dg[static_cast<size_t>(j)] += d * xhat(i, j);
+              db[static_cast<size_t>(j)] += d;
+            }
+          }
+          if (dgamma.defined()) {
+            scalar_t* out = dgamma.data_ptr<scalar_t>();
+            for (int64_t j = 0; j < N; ++j)
+              out[j] = static_cast<scalar_t>(dg[static_cast<size_t>(j)]);
+          }
+          if (dbeta.defined()) {
+            scalar_t* out = dbeta.data_ptr<scalar_t>();
+            for (int64_t j = 0; j < N; ++j)
+              out[j] = static_cast<scalar_t>(db[static_cast<size_t>(j)]);
+          }
+        }
+      });
+  return std::make_tuple(dX, dgamma, dbeta);
+}
+
+Tensor layer_norm(const Tensor& input, IntArrayRef normalized_shape,
+                  const c10::optional<Tensor>& weight, const c10::optional<Tensor>& bias,
+                  double eps, bool cudnn_enable) {
+  (void)cudnn_enable;  // deprecated in libtorch too
+  return std::get<0>(at::native_layer_norm(input, normalized_shape, weight, bias, eps));
+}
+
+}  // namespace native
+}  // namespace at
