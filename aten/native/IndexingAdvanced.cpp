@@ -22,6 +22,7 @@
 #include "aten/MemoryOverlap.h"
 #include "aten/OpMathType.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/IndexingUtils.h"
 #include "aten/native/TensorIterator.h"
 #include "c10/util/WrappingArithmetic.h"
 
@@ -184,18 +185,6 @@ void walk(const AdvancedIndex& info, Visit visit) {
     for (int64_t p : picked) {
       for (int64_t a : after) visit(b + p + a, position++);
     }
-  }
-}
-
-template <typename T>
-T add_values(T a, T b) {
-  if constexpr (std::is_same<T, bool>::value) {
-    return a || b;
-  } else if constexpr (std::is_integral<T>::value) {
-    return c10::wrapping_add(a, b);
-  } else {
-    using opmath_t = at::opmath_type<T>;
-    return static_cast<T>(static_cast<opmath_t>(a) + static_cast<opmath_t>(b));
   }
 }
 

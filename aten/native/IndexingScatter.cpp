@@ -21,6 +21,7 @@
 #include "aten/MemoryOverlap.h"
 #include "aten/OpMathType.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/IndexingUtils.h"
 #include "aten/native/TensorIterator.h"
 #include "c10/core/WrapDimMinimal.h"
 #include "c10/util/WrappingArithmetic.h"
@@ -122,18 +123,6 @@ void scatter_overlap_check(const Tensor& self, const Tensor& index, const Tensor
   at::assert_no_internal_overlap(self);
   at::assert_no_overlap(self, index);
   if (src != nullptr) at::assert_no_overlap(self, *src);
-}
-
-template <typename T>
-T add_values(T a, T b) {
-  if constexpr (std::is_same<T, bool>::value) {
-    return a || b;
-  } else if constexpr (std::is_integral<T>::value) {
-    return c10::wrapping_add(a, b);
-  } else {
-    using opmath_t = at::opmath_type<T>;
-    return static_cast<T>(static_cast<opmath_t>(a) + static_cast<opmath_t>(b));
-  }
 }
 
 }  // namespace
