@@ -33,10 +33,16 @@ variable_list FlipBackward0::apply(variable_list&& grads) {
   return {grads[0].flip(dims)};
 }
 
+// Rolled back by each shift reduced modulo its dim's size (so that negating it cannot overflow:
+// a shift may be INT64_MIN).
 variable_list RollBackward0::apply(variable_list&& grads) {
+  const at::Tensor& grad = grads[0];
   std::vector<int64_t> back(shifts.size());
-  for (size_t i = 0; i < shifts.size(); ++i) back[i] = -shifts[i];
-  return {grads[0].roll(back, dims)};
+  for (size_t i = 0; i < shifts.size(); ++i) {
+    const int64_t size = dims.empty() ? grad.numel() : grad.size(dims[i]);
+    back[i] = size == 0 ? 0 : -(shifts[i] % size);
+  }
+  return {grad.roll(back, dims)};
 }
 
 variable_list TrilBackward0::apply(variable_list&& grads) {

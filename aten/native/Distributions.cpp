@@ -177,11 +177,20 @@ const char* random_type_name(ScalarType t) {
   }
 }
 
+// A floating value as int64, saturated at the ends (a plain cast of 2^63 or -inf is undefined;
+// libtorch's update_from / update_to cast without this guard).
+int64_t saturated_int64(double r) {
+  if (r >= 0x1p63) return std::numeric_limits<int64_t>::max();
+  if (r < -0x1p63 || std::isnan(r)) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(r);
+}
+
 // libtorch's update_from / update_to: for a floating dtype, the nearest ends the dtype can
 // represent inside [from, to).
 template <typename scalar_t>
 int64_t update_from(int64_t from) {
-  const auto from_plus_1 = static_cast<int64_t>(static_cast<scalar_t>(from + 1));
+  const int64_t from_plus_1 =
+      saturated_int64(static_cast<double>(static_cast<scalar_t>(static_cast<double>(from + 1))));
   if (from_plus_1 < from) {
     int64_t rest = std::abs(from + 1);
     int n = 0;
@@ -193,7 +202,8 @@ int64_t update_from(int64_t from) {
 
 template <typename scalar_t>
 int64_t update_to(int64_t to) {
-  const auto to_minus_1 = static_cast<int64_t>(static_cast<scalar_t>(to - 1));
+  const int64_t to_minus_1 =
+      saturated_int64(static_cast<double>(static_cast<scalar_t>(static_cast<double>(to - 1))));
   if (to_minus_1 >= to) {
     int64_t rest = std::abs(to - 1);
     int n = 0;

@@ -140,6 +140,17 @@ std::tuple<Tensor, Tensor, Tensor> native_layer_norm_backward(
   const Tensor weight = weight_opt.value_or(Tensor());
   const Tensor bias = bias_opt.value_or(Tensor());
   const Rows r = check_layer_norm_inputs(input, normalized_shape, weight, bias);
+  // What the forward made, as the loops below read it.
+  TORCH_CHECK(
+      grad_out.sizes().equals(input.sizes()) && grad_out.scalar_type() == input.scalar_type(),
+      "native_layer_norm_backward(): grad_out must have input's sizes and dtype, got ",
+      grad_out.sizes(), " and ", input.sizes());
+  TORCH_CHECK(mean.numel() == r.M && rstd.numel() == r.M &&
+                  mean.scalar_type() == input.scalar_type() &&
+                  rstd.scalar_type() == input.scalar_type(),
+              "native_layer_norm_backward(): mean and rstd must hold one value of input's dtype "
+              "per normalized row (",
+              r.M, "), got ", mean.numel(), " and ", rstd.numel());
   const Tensor X = input.contiguous();
   const Tensor dY = grad_out.contiguous();
   Tensor dX, dgamma, dbeta;

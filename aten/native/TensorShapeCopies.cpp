@@ -9,6 +9,8 @@
 // self viewed as [1, s_0, 1, s_1, ...] broadcast over the r_i dims: one copy_ writes it, with
 // the copy kernel's layouts and dtypes (libtorch reaches the same copy through unfold).
 
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "aten/ATen.h"
@@ -29,7 +31,8 @@ Tensor repeat(const Tensor& self, IntArrayRef repeats) {
   bool zero = false;
   for (size_t i = 0; i < ndim; ++i) {
     zero = zero || repeats[i] == 0;
-    target[i] = padded[i] * repeats[i];
+    TORCH_CHECK(!__builtin_mul_overflow(padded[i], repeats[i], &target[i]),
+                "repeat(): the size of dim ", i, " overflows (", padded[i], " * ", repeats[i], ")");
   }
   Tensor result = at::empty(target, self.options());
   if (zero || result.numel() == 0) return result;
@@ -50,11 +53,17 @@ Tensor diag(const Tensor& self, int64_t diagonal) {
     const int64_t rows = self.size(0), cols = self.size(1);
     // libtorch 1.13 fails with "numel: integer multiplication overflow" once the offset
     // passes the other side of the matrix (3x4, diagonal 10); any diagonal outside is empty here.
-    const bool outside = diagonal >= 0 ? diagonal >= cols : -diagonal >= rows;
+    const bool outside = diagonal >= 0 ? diagonal >= cols : diagonal <= -rows;
     if (outside) return at::empty({0}, self.options());
     return self.diagonal(diagonal).clone(MemoryFormat::Contiguous);
   }
-  const int64_t n = self.size(0) + (diagonal >= 0 ? diagonal : -diagonal);
+  // |diagonal| in unsigned arithmetic: -INT64_MIN does not fit an int64_t.
+  const uint64_t offset = diagonal >= 0 ? static_cast<uint64_t>(diagonal)
+                                        : uint64_t{0} - static_cast<uint64_t>(diagonal);
+  int64_t n = 0;
+  TORCH_CHECK(offset <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) &&
+                  !__builtin_add_overflow(self.size(0), static_cast<int64_t>(offset), &n),
+              "diag(): the matrix for diagonal ", diagonal, " has more rows than int64 counts");
   Tensor result = at::zeros({n, n}, self.options());
   result.diagonal(diagonal).copy_(self);
   return result;
@@ -73,6 +82,13 @@ Tensor constant_pad_nd(const Tensor& self, IntArrayRef pad, const Scalar& value)
               pad.size(), "while the input has ", ndim, "dimensions.");
   auto before = [&](int64_t d) { return pad[static_cast<size_t>(2 * (ndim - d - 1))]; };
   auto after = [&](int64_t d) { return pad[static_cast<size_t>(2 * (ndim - d - 1) + 1)]; };
+  // A pad past +-2^62 cannot give a tensor, and its negation or sum could overflow int64 below
+  // (where libtorch's arithmetic is undefined): refused here.
+  constexpr int64_t kLargestPad = int64_t{1} << 62;
+  for (int64_t p : pad) {
+    TORCH_CHECK(p > -kLargestPad && p < kLargestPad, "constant_pad_nd(): the pad ", p,
+                " is out of range");
+  }
 
   Tensor cropped = self;
   bool grows = false;
@@ -92,7 +108,9 @@ Tensor constant_pad_nd(const Tensor& self, IntArrayRef pad, const Scalar& value)
 
   std::vector<int64_t> shape(self.sizes().begin(), self.sizes().begin() + first);
   for (int64_t d = first; d < ndim; ++d) {
-    const int64_t size = self.size(d) + before(d) + after(d);
+    int64_t size = 0;
+    TORCH_CHECK(!__builtin_add_overflow(self.size(d), before(d) + after(d), &size),
+                "constant_pad_nd(): the padded size of dim ", d, " overflows");
     TORCH_CHECK(size > 0, "The input size ", self.size(d), ", plus negative padding ", before(d),
                 " and ", after(d),
                 " resulted in a negative output size, which is invalid. Check dimension ", d,

@@ -106,8 +106,10 @@ Tensor roll(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
   if (self.numel() == 0) return self.clone(MemoryFormat::Preserve);
   const int64_t dim = dims[0];
   const int64_t size = self.size(dim);
-  int64_t start = (size - shifts[0]) % size;
-  if (start < 0) start += size;  // C++'s % keeps the sign of the dividend
+  // The shift reduced first (|shift| < size), so that size - shift cannot overflow; C++'s %
+  // keeps the dividend's sign, hence the second one.
+  const int64_t shift = shifts[0] % size;
+  const int64_t start = (size - shift) % size;
   return at::cat({self.narrow(dim, start, size - start), self.narrow(dim, 0, start)}, dim);
 }
 

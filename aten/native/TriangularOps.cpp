@@ -35,6 +35,9 @@ void zero_outside_triangle(const Tensor& t, int64_t k, bool lower) {
   const int64_t ndim = t.dim();
   const int64_t rows = t.size(ndim - 2), cols = t.size(ndim - 1);
   const int64_t row_stride = t.stride(ndim - 2), col_stride = t.stride(ndim - 1);
+  // Past these bounds k changes nothing (everything kept, or nothing): clamped, so that
+  // i + k + 1 below cannot overflow.
+  k = std::min(std::max(k, -rows - 1), cols + 1);
   const auto itemsize = static_cast<int64_t>(t.element_size());
   const int64_t matrices = t.numel() / (rows * cols);
   std::vector<int64_t> counter(static_cast<size_t>(ndim - 2), 0);

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <vector>
 
 #include "aten/ATen.h"
@@ -180,6 +181,35 @@ TEST(ShapingCopies, RepeatDiagPadValues) {
   const Tensor cropped = at::constant_pad_nd(a, {0, -1});
   EXPECT_FALSE(cropped.is_alias_of(a));
   EXPECT_TRUE(at::equal(cropped, a.narrow(1, 0, 2)));
+}
+
+// Extreme integers (what fuzz_boxed_call feeds): clear errors or the right answer, never an
+// overflow (these run under UBSan in CI).
+TEST(ShapingCopies, ExtremeIntegers) {
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  const Tensor v = at::arange(3.0), m = at::arange(12.0).view({3, 4});
+  EXPECT_THROW(at::diag(v, kMin), c10::Error);
+  EXPECT_THROW(at::diag(v, kMax), c10::Error);
+  EXPECT_EQ(at::diag(m, kMin).numel(), 0);
+  EXPECT_EQ(at::diag(m, kMax).numel(), 0);
+  EXPECT_TRUE(at::equal(v.roll({kMin}), v.roll({kMin % 3})));
+  EXPECT_TRUE(at::equal(m.roll({kMax, kMin}, {0, 1}), m.roll({kMax % 3, kMin % 4}, {0, 1})));
+  EXPECT_TRUE(at::equal(m.tril(kMax), m));
+  EXPECT_TRUE(at::equal(m.tril(kMin), at::zeros_like(m)));
+  EXPECT_TRUE(at::equal(m.triu(kMin), m));
+  EXPECT_THROW(at::constant_pad_nd(m, {kMin, 0}), c10::Error);
+  EXPECT_THROW(at::constant_pad_nd(m, {kMax, kMax}), c10::Error);
+  EXPECT_THROW(m.repeat({kMax, 2}), c10::Error);
+  // random_ up to the largest int64 on a float tensor: the ends are cast saturating.
+  Tensor f = at::empty({4});
+  f.random_(0, kMax);
+  EXPECT_GE(f.min().item<double>(), 0.0);
+  // Backward of a roll by INT64_MIN: the weights rolled back by the reduced shift.
+  const Tensor x = at::arange(3.0, at::kDouble).requires_grad_();
+  const Tensor w = at::arange(1.0, 4.0, at::kDouble);
+  x.roll({kMin}).mul(w).sum().backward();
+  EXPECT_TRUE(at::equal(x.grad(), w.roll({-(kMin % 3)})));
 }
 
 TEST(ShapeIndexingOps, MetaTensorsGetShapesOnly) {
