@@ -33,13 +33,32 @@ TensorOptions options_of(c10::optional<c10::ScalarType> dtype, c10::optional<Lay
   return TensorOptions().dtype(dtype).layout(layout).device(device).pinned_memory(pin_memory);
 }
 
-// The dtype as libtorch's messages print it here (caffe2::TypeMeta's name).
-template <typename scalar_t>
-const char* type_meta_name() {
-  if (std::is_same<scalar_t, float>::value) return "float";
-  if (std::is_same<scalar_t, double>::value) return "double";
-  if (std::is_same<scalar_t, c10::Half>::value) return "c10::Half";
-  return "c10::BFloat16";
+// The dtype as libtorch's uniform_ and random_ messages print it (caffe2::TypeMeta's name).
+const char* type_meta_name(ScalarType t) {
+  switch (t) {
+    case kFloat:
+      return "float";
+    case kDouble:
+      return "double";
+    case kHalf:
+      return "c10::Half";
+    case kBFloat16:
+      return "c10::BFloat16";
+    case kLong:
+      return "long int";
+    case kInt:
+      return "int";
+    case kShort:
+      return "short int";
+    case kChar:
+      return "signed char";
+    case kByte:
+      return "unsigned char";
+    case kBool:
+      return "bool";
+    default:
+      return c10::toString(t);
+  }
 }
 
 // libtorch's uniform_ argument checks (check_uniform_bounds): both ends representable in the
@@ -51,8 +70,9 @@ std::pair<double, double> check_uniform_bounds(const Tensor& self, double from, 
         const auto min = static_cast<double>(std::numeric_limits<scalar_t>::lowest());
         const auto max = static_cast<double>(std::numeric_limits<scalar_t>::max());
         TORCH_CHECK(from >= min && from <= max, "from is out of bounds for ",
-                    type_meta_name<scalar_t>());
-        TORCH_CHECK(to >= min && to <= max, "to is out of bounds for ", type_meta_name<scalar_t>());
+                    type_meta_name(self.scalar_type()));
+        TORCH_CHECK(to >= min && to <= max, "to is out of bounds for ",
+                    type_meta_name(self.scalar_type()));
         TORCH_CHECK(from <= to,
                     "uniform_ expects to return a [from, to) range, but found from=", from,
                     " > to=", to);
@@ -149,34 +169,6 @@ Tensor& normal_meta_(Tensor& self, double mean, double std, c10::optional<Genera
 
 namespace {
 
-// The dtype as libtorch's random_ messages print it (caffe2::TypeMeta's name).
-const char* random_type_name(ScalarType t) {
-  switch (t) {
-    case kFloat:
-      return "float";
-    case kDouble:
-      return "double";
-    case kHalf:
-      return "c10::Half";
-    case kBFloat16:
-      return "c10::BFloat16";
-    case kLong:
-      return "long int";
-    case kInt:
-      return "int";
-    case kShort:
-      return "short int";
-    case kChar:
-      return "signed char";
-    case kByte:
-      return "unsigned char";
-    case kBool:
-      return "bool";
-    default:
-      return c10::toString(t);
-  }
-}
-
 // A floating value as int64, saturated at the ends (a plain cast of 2^63 or -inf is undefined;
 // libtorch's update_from / update_to cast without this guard).
 int64_t saturated_int64(double r) {
@@ -216,7 +208,7 @@ int64_t update_to(int64_t to) {
 // libtorch's check_from_to_in_range: both ends representable in self's dtype (floating dtypes
 // warn past the range their mantissa counts exactly).
 void check_from_to_in_range(int64_t from, int64_t to_inc, ScalarType dtype) {
-  const char* name = random_type_name(dtype);
+  const char* name = type_meta_name(dtype);
   if (isFloatingType(dtype)) {
     AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, dtype, "check_random_fp_bounds", [&] {
       const auto min = static_cast<double>(std::numeric_limits<scalar_t>::lowest());
