@@ -111,6 +111,12 @@ void sum_impl(const Tensor& self, const DimMask& mask, bool keepdim, const Tenso
 
 // result /= count, elementwise in result's dtype (libtorch's div_ with a Scalar divisor).
 void divide_by_count(const Tensor& result, int64_t count) {
+  if (!result.is_cpu()) {
+    // The same division by a wrapped number, run by the device's div kernel.
+    Tensor out = result;
+    out.div_(c10::Scalar(count));
+    return;
+  }
   Tensor out = result;
   auto iter = TensorIterator::nullary_op(out);
   AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES(result.scalar_type(), "mean_cpu", [&] {

@@ -69,6 +69,17 @@ C10_NOINLINE void convert_input(OperandInfo& op, c10::ScalarType common_dtype) {
 
 }  // namespace
 
+// Note [Operands are converted before a CUDA op kernel]
+// As on the CPU, an input of another dtype than the common one is converted first (a copy_ to a
+// temporary) and an output of another dtype gets a temporary that cast_outputs() copies back, so
+// the op kernels see one dtype and the GPU's are compiled without dynamic casting (each
+// functor's loops are then two kernels, not four, and none carries a switch over every dtype:
+// what keeps the CUDA build within CI's time). ATen casts inside its CUDA kernels instead, which
+// saves the extra pass for mixed-dtype operands, a rare case. copy_ itself promotes nothing and
+// still casts in its kernel (CopyKernel.cu). A 0-dim CPU input beside CUDA operands stays as it
+// is: its value is read on the host in whatever dtype (Note [A CPU scalar rides along as a
+// kernel argument]).
+//
 // Common device, common dtype, and the temporaries that make mismatched operands fit it.
 // See Note [Rare paths out of line].
 void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
@@ -156,7 +167,8 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
         op.current_dtype != common_dtype_ && !c10::canCast(common_dtype_, op.current_dtype)) {
       fail_unsafe_cast(common_dtype_, op.current_dtype);
     }
-    if (common_device.is_cpu()) {
+    // See Note [Operands are converted before a CUDA op kernel].
+    if (common_device.is_cpu() || (common_device.is_cuda() && !op.tensor.is_cpu())) {
       if (config.cast_common_dtype_to_outputs_ && op.is_output &&
           op.current_dtype != common_dtype_) {
         make_output_temporary(op, common_dtype_);

@@ -1,8 +1,10 @@
-// The CUDA backend on a GPU (issue 15): copies and layout changes as bytes moved per second
+// The CUDA backend on a GPU (issues 15 and 16): copies and layout changes as bytes moved per second
 // (read plus written), beside cudaMemcpyAsync on buffers of the same size, and the per-call
 // cost of at::empty({1}, kCUDA) from the caching allocator. Built against miniaten, and on the
 // GPU machine against PyTorch's libtorch (MINIATEN_BENCH_LIBTORCH; tools/scripts/gpu_check.sh),
 // so both run the same source.
+//
+// Issue 16 adds the elementwise ops and reductions below (their targets are there).
 //
 // Targets: same-layout 256 MB copy >= 0.9x cudaMemcpy; contiguous() of an 8192x8192 float
 // transpose and NCHW <-> NHWC of [64,128,112,112] >= 0.75x cudaMemcpy and >= PyTorch's;
@@ -142,6 +144,113 @@ void BM_PinnedRoundTrip64MB(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_PinnedRoundTrip64MB)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// ---- Elementwise ops and reductions (issue 16) ------------------------------------------------
+// Targets: add of two 64M-float tensors and the channels-last broadcast add >= 0.9x the
+// bandwidth bound (bytes read + written at cudaMemcpy's rate) and >= PyTorch; the sums >= 0.85x
+// and >= PyTorch; at::add of two 1-element CUDA tensors <= 0.5x PyTorch's host time per call.
+
+constexpr int64_t k64M = int64_t{64} << 20;
+
+void BM_Add64M(benchmark::State& state) {
+  const at::Tensor a = random_cuda({k64M});
+  const at::Tensor b = random_cuda({k64M});
+  time_on_gpu(state, 3 * k64M * 4, [&] { benchmark::DoNotOptimize(at::add(a, b)); });
+}
+BENCHMARK(BM_Add64M)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// A bias over the channels of an NHWC activation: [64,128,112,112] channels-last + [128,1,1].
+void BM_AddBiasChannelsLast(benchmark::State& state) {
+  const at::Tensor x = random_cuda({64, 128, 112, 112}).contiguous(at::MemoryFormat::ChannelsLast);
+  const at::Tensor bias = random_cuda({128, 1, 1});
+  time_on_gpu(state, 2 * x.numel() * 4, [&] { benchmark::DoNotOptimize(at::add(x, bias)); });
+}
+BENCHMARK(BM_AddBiasChannelsLast)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void BM_MulScalar64M(benchmark::State& state) {
+  const at::Tensor a = random_cuda({k64M});
+  time_on_gpu(state, 2 * k64M * 4, [&] { benchmark::DoNotOptimize(at::mul(a, 1.5)); });
+}
+BENCHMARK(BM_MulScalar64M)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void BM_Exp64M(benchmark::State& state) {
+  const at::Tensor a = random_cuda({k64M});
+  time_on_gpu(state, 2 * k64M * 4, [&] { benchmark::DoNotOptimize(at::exp(a)); });
+}
+BENCHMARK(BM_Exp64M)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void BM_Sum64M(benchmark::State& state) {
+  const at::Tensor a = random_cuda({k64M});
+  time_on_gpu(state, k64M * 4, [&] { benchmark::DoNotOptimize(a.sum()); });
+}
+BENCHMARK(BM_Sum64M)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void BM_Sum8192x8192Dim0(benchmark::State& state) {
+  const at::Tensor a = random_cuda({8192, 8192});
+  time_on_gpu(state, a.numel() * 4, [&] { benchmark::DoNotOptimize(a.sum(0)); });
+}
+BENCHMARK(BM_Sum8192x8192Dim0)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void BM_Sum8192x8192Dim1(benchmark::State& state) {
+  const at::Tensor a = random_cuda({8192, 8192});
+  time_on_gpu(state, a.numel() * 4, [&] { benchmark::DoNotOptimize(a.sum(1)); });
+}
+BENCHMARK(BM_Sum8192x8192Dim1)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// The per-channel mean of an NCHW activation (batch norm's statistics): kept dim in the middle.
+void BM_MeanNCHWOverNHW(benchmark::State& state) {
+  const at::Tensor x = random_cuda({64, 128, 56, 56});
+  time_on_gpu(state, x.numel() * 4, [&] { benchmark::DoNotOptimize(x.mean({0, 2, 3})); });
+}
+BENCHMARK(BM_MeanNCHWOverNHW)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// Host time per call of at::add on two 1-element CUDA tensors: dispatch, iterator, allocator and
+// the launch (the queue drained once at the end).
+void BM_AddCUDA1(benchmark::State& state) {
+  const at::Tensor a = random_cuda({1});
+  const at::Tensor b = random_cuda({1});
+  benchmark::DoNotOptimize(at::add(a, b));
+  check(cudaDeviceSynchronize());
+  for (auto _ : state) benchmark::DoNotOptimize(at::add(a, b));
+  check(cudaDeviceSynchronize());
+}
+BENCHMARK(BM_AddCUDA1);
+
+// The floor under any launch on this machine: a 4-byte cudaMemsetAsync (a kernel launch inside the
+// runtime), host time per call as BM_AddCUDA1 measures it.
+void BM_LaunchFloorMemset4B(benchmark::State& state) {
+  at::Tensor a = random_cuda({1});
+  cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  check(cudaDeviceSynchronize());
+  for (auto _ : state) check(cudaMemsetAsync(a.data_ptr(), 0, 4, stream));
+  check(cudaDeviceSynchronize());
+}
+BENCHMARK(BM_LaunchFloorMemset4B);
+
+// A few elementwise ops, a reduction and its backward on 1M floats, end to end (synchronized).
+void BM_ChainForwardBackward1M(benchmark::State& state) {
+  const at::Tensor x = random_cuda({1 << 20}).requires_grad_(true);
+  const at::Tensor w = random_cuda({1 << 20});
+  for (auto _ : state) {
+    at::Tensor y = at::sigmoid(at::add(at::mul(x, w), 0.5)).sum();
+    y.backward();
+    check(cudaDeviceSynchronize());
+    benchmark::DoNotOptimize(y);
+  }
+}
+BENCHMARK(BM_ChainForwardBackward1M)->Unit(benchmark::kMicrosecond);
+
+// A few elementwise ops and a reduction on 1M floats, forward only (end to end, synchronized).
+void BM_ChainForward1M(benchmark::State& state) {
+  const at::Tensor x = random_cuda({1 << 20});
+  const at::Tensor w = random_cuda({1 << 20});
+  for (auto _ : state) {
+    at::Tensor y = at::sigmoid(at::add(at::mul(x, w), 0.5)).sum();
+    check(cudaDeviceSynchronize());
+    benchmark::DoNotOptimize(y);
+  }
+}
+BENCHMARK(BM_ChainForward1M)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -40,7 +40,7 @@ void hypot_kernel(TensorIteratorBase& iter) {
 
 // The remainder with the dividend's sign. Integers: a % b, "ZeroDivisionError" on 0, and 0 for
 // a divisor of -1 (INT_MIN % -1 traps on x86; see Note [Integer division by -1] in
-// BinaryOpsKernel.cpp).
+// aten/native/DivRounding.h).
 void fmod_kernel(TensorIteratorBase& iter) {
   const c10::ScalarType dtype = iter.common_dtype();
   if (c10::isIntegralType(dtype, /*includeBool=*/false)) {

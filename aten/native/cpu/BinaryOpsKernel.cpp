@@ -17,6 +17,7 @@
 #include "aten/Dispatch.h"
 #include "aten/OpMathType.h"
 #include "aten/native/BinaryOps.h"
+#include "aten/native/DivRounding.h"
 #include "aten/native/cpu/Loops.h"
 #include "aten/native/cpu/PredicateLoops.h"
 #include "c10/util/WrappingArithmetic.h"
@@ -164,33 +165,7 @@ void div_true_impl(Target& target, c10::ScalarType dtype) {
       });
 }
 
-// Rounding division. Integers: C++ division truncates; floor steps down when the signs differ
-// and there is a remainder. Floats: libtorch's div_floor_floating, which rounds the quotient
-// computed from fmod so that it agrees with Python's // (and keeps the sign of a zero).
-template <typename T>
-T div_floor_floating(T a, T b) {
-  if (b == T(0)) return a / b;
-  const T mod = std::fmod(a, b);
-  T div = (a - mod) / b;
-  if (mod != T(0) && (b < T(0)) != (mod < T(0))) div -= T(1);
-  if (div == T(0)) return std::copysign(T(0), a / b);
-  T floordiv = std::floor(div);
-  if (div - floordiv > T(0.5)) floordiv += T(1);
-  return floordiv;
-}
-
-// Note [Integer division by -1]
-// INT_MIN / -1 does not fit, and x86's idiv traps on it: SIGFPE ends the process (libtorch 1.13
-// too: div(full({1}, INT64_MIN), full({1}, -1), "floor") dies there). A signed division by -1
-// is negation, wrapped modulo 2^N as the other integer arithmetic wraps: INT_MIN stays INT_MIN.
-template <typename T>
-T div_trunc_integer(T a, T b) {
-  if (std::is_signed<T>::value && b == T(-1)) {
-    return static_cast<T>(c10::wrapping_sub(0, a));
-  }
-  return a / b;
-}
-
+// Rounding division: aten/native/DivRounding.h (Note [Integer division by -1] there).
 void div_trunc_kernel(TensorIteratorBase& iter) {
   const c10::ScalarType dtype = iter.common_dtype();
   if (c10::isIntegralType(dtype, /*includeBool=*/false)) {
@@ -217,8 +192,7 @@ void div_floor_kernel(TensorIteratorBase& iter) {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "div_floor_cpu", [&] {
       cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
         TORCH_CHECK(b != 0, "ZeroDivisionError");
-        const scalar_t quot = div_trunc_integer(a, b);  // exact when b is -1
-        return (a < 0) != (b < 0) && quot * b != a ? static_cast<scalar_t>(quot - 1) : quot;
+        return div_floor_integer(a, b);
       });
     });
     return;

@@ -194,7 +194,10 @@ struct VectorizedBody {
     const int start = block * kBlockWorkSize;
     const int remaining = numel - start;
     if (remaining < kBlockWorkSize) {
-      // The last block: element by element, consecutive threads on consecutive elements.
+      // The last block: element by element, consecutive threads on consecutive elements. Kept
+      // rolled (one copy of f, not vec * kVecsPerThread): it runs in one block of the grid,
+      // and a heavy f (erf, tan) unrolled there would only cost compile time.
+      C10_NOUNROLL
       for (int j = 0; j < vec * kVecsPerThread; ++j) {
         const int i = thread + j * kNumThreads;
         if (i >= remaining) break;
@@ -277,6 +280,7 @@ struct VectorizedCastBody {
     const int start = block * kBlockWorkSize;
     const int remaining = numel - start;
     if (remaining < kBlockWorkSize) {
+      C10_NOUNROLL
       for (int j = 0; j < kVec * kVecsPerThread; ++j) {
         const int i = thread + j * kNumThreads;
         if (i >= remaining) break;
@@ -330,18 +334,46 @@ int64_t blocks_for(int64_t numel) {
 
 // ---- The choice (Note [Which GPU loop runs]) ---------------------------------------------------
 
+// The functor's operands (result first, then each argument) as operands of the iterator:
+// operands[i] is the iterator's operand the functor's i-th one reads or writes. Usually
+// 0, 1, 2, ...; gpu_kernel_with_scalars leaves out an input that is a CPU scalar (Loops.cuh).
+template <int N>
+using OperandMap = Array<int, N>;
+
+template <int N>
+OperandMap<N> all_operands() {
+  OperandMap<N> map;
+  for (int i = 0; i < N; ++i) map[i] = i;
+  return map;
+}
+
+// iter.is_contiguous() over the mapped operands only (a CPU scalar left out has stride 0).
+template <int N>
+bool mapped_operands_contiguous(const TensorIteratorBase& iter, const OperandMap<N>& operands) {
+  if (iter.numel() == 1) return true;
+  if (iter.ndim() != 1) return false;
+  for (int i = 0; i < N; ++i) {
+    if (iter.strides(operands[i])[0] != iter.element_size(operands[i])) return false;
+  }
+  return true;
+}
+
 // Runs f over iter with Launcher: gpu::DeviceLauncher (Loops.cuh) launches kernels, the tests'
 // HostLauncher runs the bodies on the CPU. Launcher::launch(blocks, body) runs body(b, t) for
 // every block b < blocks and thread t < kNumThreads.
-template <typename Launcher, typename func_t>
-void elementwise(TensorIteratorBase& iter, const func_t& f) {
+//
+// kDynamicCast false (the op kernels: gpu_kernel_nocast, gpu_kernel_with_scalars) compiles only
+// the two uncast loops; every operand must then have f's dtypes, as the iterator's conversions
+// ensure (Note [Operands are converted before a CUDA op kernel] in TensorIteratorTypes.cpp).
+template <typename Launcher, bool kDynamicCast = true, typename func_t>
+void elementwise(TensorIteratorBase& iter, const func_t& f,
+                 const OperandMap<LoopTraits<func_t>::ntensors>& operands) {
   using L = LoopTraits<func_t>;
-  TORCH_INTERNAL_ASSERT(iter.ntensors() == L::ntensors, "gpu_kernel: the functor takes ", L::arity,
-                        " arguments but the iterator has ", iter.ninputs(), " inputs");
-  TORCH_INTERNAL_ASSERT(iter.noutputs() == 1);
+  TORCH_INTERNAL_ASSERT(iter.noutputs() == 1 && operands[0] == 0);
   if (iter.numel() == 0) return;
   if (!iter.can_use_32bit_indexing()) {
-    iter.with_32bit_indexing([&](TensorIteratorBase& sub) { elementwise<Launcher>(sub, f); });
+    iter.with_32bit_indexing(
+        [&](TensorIteratorBase& sub) { elementwise<Launcher, kDynamicCast>(sub, f, operands); });
     return;
   }
   const auto expected = L::dtypes();
@@ -349,13 +381,14 @@ void elementwise(TensorIteratorBase& iter, const func_t& f) {
   Array<c10::ScalarType, L::ntensors> dtypes;
   bool needs_cast = false;
   for (int i = 0; i < L::ntensors; ++i) {
-    data[i] = static_cast<char*>(iter.data_ptr(i));
-    dtypes[i] = iter.dtype(i);
+    data[i] = static_cast<char*>(iter.data_ptr(operands[i]));
+    dtypes[i] = iter.dtype(operands[i]);
     needs_cast |= dtypes[i] != expected[i];
   }
   const int numel = static_cast<int>(iter.numel());
+  const bool contiguous = mapped_operands_contiguous(iter, operands);
   if constexpr (L::vec_size > 1) {  // a 16-byte element has no wider vector
-    if (!needs_cast && iter.is_contiguous()) {
+    if (!needs_cast && contiguous) {
       bool aligned = true;
       for (int i = 0; i < L::ntensors; ++i) {
         aligned &= cuda::detail::is_aligned_for(
@@ -369,10 +402,19 @@ void elementwise(TensorIteratorBase& iter, const func_t& f) {
       }
     }
   }
+  if constexpr (!kDynamicCast) {
+    TORCH_INTERNAL_ASSERT(!needs_cast, "gpu_kernel_nocast: operand dtypes (", dtypes[0],
+                          ", ...) differ from the functor's (", expected[0], ", ...)");
+    const auto calc = cuda::detail::make_offset_calculator<L::ntensors>(iter, operands.data);
+    using Body = StridedBody<func_t, false>;
+    set_last_gpu_loop("strided");
+    Launcher::launch(blocks_for<Body>(numel), Body{numel, f, data, dtypes, calc});
+    return;
+  }
   if constexpr (L::arity == 1) {
     // A conversion of a contiguous input into an output of the functor's own type.
     using Body = VectorizedCastBody<func_t>;
-    if (needs_cast && dtypes[0] == expected[0] && iter.is_contiguous() &&
+    if (needs_cast && dtypes[0] == expected[0] && contiguous &&
         cuda::detail::is_aligned_for(data[0], sizeof(typename L::out_t), Body::kVec) &&
         cuda::detail::is_aligned_for(data[1], static_cast<int>(c10::elementSize(dtypes[1])),
                                      Body::kVec)) {
@@ -381,7 +423,7 @@ void elementwise(TensorIteratorBase& iter, const func_t& f) {
       return;
     }
   }
-  const auto calc = cuda::detail::make_offset_calculator<L::ntensors>(iter);
+  const auto calc = cuda::detail::make_offset_calculator<L::ntensors>(iter, operands.data);
   if (needs_cast) {
     using Body = StridedBody<func_t, true>;
     set_last_gpu_loop("strided cast");
@@ -391,6 +433,86 @@ void elementwise(TensorIteratorBase& iter, const func_t& f) {
     set_last_gpu_loop("strided");
     Launcher::launch(blocks_for<Body>(numel), Body{numel, f, data, dtypes, calc});
   }
+}
+
+template <typename Launcher, typename func_t>
+void elementwise(TensorIteratorBase& iter, const func_t& f) {
+  using L = LoopTraits<func_t>;
+  TORCH_INTERNAL_ASSERT(iter.ntensors() == L::ntensors, "gpu_kernel: the functor takes ", L::arity,
+                        " arguments but the iterator has ", iter.ninputs(), " inputs");
+  elementwise<Launcher>(iter, f, all_operands<L::ntensors>());
+}
+
+// Note [A CPU scalar rides along as a kernel argument]
+// add(cuda_tensor, 2) and add(cuda_tensor, cpu_0dim_tensor) reach the kernel with a CPU operand
+// (TensorIterator lets a 0-dim CPU input join CUDA operands: allow_cpu_scalars). Its memory is
+// the host's, so no thread may read it: elementwise_with_scalars reads the value once on the
+// host, converted to the type f takes, binds it into a functor of the remaining argument, and
+// runs that over the other operands (ATen's gpu_kernel_with_scalars and its AUnaryFunctor /
+// BUnaryFunctor). The other operands already have f's dtypes (Note [Operands are converted
+// before a CUDA op kernel]): no dynamic casting.
+
+template <typename func_t, typename a_t, typename b_t, typename out_t>
+struct BindSecond {  // f(x, b)
+  func_t f;
+  b_t b;
+  C10_HOST_DEVICE out_t operator()(a_t a) const { return f(a, b); }
+};
+
+// f with its arguments swapped: the mirror of a functor that does not commute.
+template <typename func_t>
+struct Swapped {
+  using L = LoopTraits<func_t>;
+  func_t f;
+  C10_HOST_DEVICE typename L::out_t operator()(typename L::arg1_t b, typename L::arg0_t a) const {
+    return f(a, b);
+  }
+};
+
+template <typename T>
+struct Constant {
+  T value;
+  C10_HOST_DEVICE T operator()() const { return value; }
+};
+
+// mirror(x, s) == f(s, x): what runs when the first input is the CPU scalar, bound as mirror's
+// second argument, so that each functor adds one bound form, not two. A commuting f is its own
+// mirror (mul, maximum, eq); lt's is gt's functor, which gt's own kernels instantiate anyway;
+// anything else takes Swapped<f>. Both inputs on the host: f runs there, once, and the output
+// is filled with the result.
+template <typename Launcher, typename func_t, typename mirror_t>
+void elementwise_with_scalars(TensorIteratorBase& iter, const func_t& f, const mirror_t& mirror) {
+  using L = LoopTraits<func_t>;
+  static_assert(L::arity == 2, "gpu_kernel_with_scalars takes functors of two arguments");
+  using a_t = typename L::arg0_t;
+  using b_t = typename L::arg1_t;
+  using out_t = typename L::out_t;
+  using M = LoopTraits<mirror_t>;
+  static_assert(std::is_same<typename M::arg0_t, b_t>::value &&
+                    std::is_same<typename M::arg1_t, a_t>::value &&
+                    std::is_same<typename M::out_t, out_t>::value,
+                "the mirror takes f's arguments swapped and returns what f does");
+  TORCH_INTERNAL_ASSERT(iter.ntensors() == 3 && iter.noutputs() == 1);
+  const bool a_on_host = iter.is_cpu_scalar(1);
+  const bool b_on_host = iter.is_cpu_scalar(2);
+  if (a_on_host && b_on_host) {
+    const Constant<out_t> value{f(iter.scalar_value<a_t>(1), iter.scalar_value<b_t>(2))};
+    elementwise<Launcher, false>(iter, value, {{0}});
+  } else if (a_on_host) {
+    const BindSecond<mirror_t, b_t, a_t, out_t> bound{mirror, iter.scalar_value<a_t>(1)};
+    elementwise<Launcher, false>(iter, bound, {{0, 2}});
+  } else if (b_on_host) {
+    const BindSecond<func_t, a_t, b_t, out_t> bound{f, iter.scalar_value<b_t>(2)};
+    elementwise<Launcher, false>(iter, bound, {{0, 1}});
+  } else {
+    elementwise<Launcher, false>(iter, f, all_operands<3>());
+  }
+  iter.cast_outputs();
+}
+
+template <typename Launcher, typename func_t>
+void elementwise_with_scalars(TensorIteratorBase& iter, const func_t& f) {
+  elementwise_with_scalars<Launcher>(iter, f, Swapped<func_t>{f});
 }
 
 // out[i] = f(i) for the contiguous output of a one-operand iterator, in pieces of at most

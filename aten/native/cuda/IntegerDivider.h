@@ -10,11 +10,14 @@
 #include "c10/util/Exception.h"
 #include "c10/util/Macros.h"
 
-// `#pragma unroll` for the loops of code the host compiler sees too (it does not know it).
+// `#pragma unroll` (and `unroll 1`) for the loops of code the host compiler sees too (it does not
+// know them).
 #ifdef __CUDACC__
 #define C10_UNROLL _Pragma("unroll")
+#define C10_NOUNROLL _Pragma("unroll 1")
 #else
 #define C10_UNROLL
+#define C10_NOUNROLL
 #endif
 
 namespace at {

@@ -78,6 +78,38 @@ void gpu_kernel(TensorIteratorBase& iter, const func_t& f) {
   gpu::elementwise<gpu::DeviceLauncher>(iter, f);
 }
 
+// As gpu_kernel for operands that already have f's dtypes, as the op kernels' do (Note [Operands
+// are converted before a CUDA op kernel]): two loops compiled per functor, not four (ATen's
+// gpu_kernel_nocast). An output temporary of the iterator is copied back after.
+template <typename func_t>
+void gpu_kernel_nocast(TensorIteratorBase& iter, const func_t& f) {
+  using L = gpu::LoopTraits<func_t>;
+  TORCH_INTERNAL_ASSERT(iter.ntensors() == L::ntensors, "gpu_kernel: the functor takes ", L::arity,
+                        " arguments but the iterator has ", iter.ninputs(), " inputs");
+  for (int arg = 0; arg < iter.ntensors(); ++arg) {
+    TORCH_INTERNAL_ASSERT(iter.device(arg).is_cuda(), "gpu_kernel: operand ", arg, " is on ",
+                          iter.device(arg));
+  }
+  const c10::cuda::CUDAGuard guard(iter.device(0));
+  gpu::elementwise<gpu::DeviceLauncher, false>(iter, f, gpu::all_operands<L::ntensors>());
+  iter.cast_outputs();
+}
+
+// A binary functor with a CPU scalar operand: see Note [A CPU scalar rides along as a kernel
+// argument] in ElementwiseBody.h.
+// mirror(x, s) == f(s, x) runs when the first input is the scalar; without one, f swapped.
+template <typename func_t, typename mirror_t>
+void gpu_kernel_with_scalars(TensorIteratorBase& iter, const func_t& f, const mirror_t& mirror) {
+  TORCH_INTERNAL_ASSERT(iter.device(0).is_cuda(), "gpu_kernel: the output is on ", iter.device(0));
+  const c10::cuda::CUDAGuard guard(iter.device(0));
+  gpu::elementwise_with_scalars<gpu::DeviceLauncher>(iter, f, mirror);
+}
+
+template <typename func_t>
+void gpu_kernel_with_scalars(TensorIteratorBase& iter, const func_t& f) {
+  gpu_kernel_with_scalars(iter, f, gpu::Swapped<func_t>{f});
+}
+
 // out[i] = f(i), i the linear index of a contiguous output (arange).
 template <typename func_t>
 void gpu_kernel_with_index(TensorIteratorBase& iter, const func_t& f) {

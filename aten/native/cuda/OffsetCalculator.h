@@ -77,6 +77,15 @@ OffsetCalculator<NARGS, index_t> make_offset_calculator(const TensorIteratorBase
   return OffsetCalculator<NARGS, index_t>(iter.ndim(), iter.shape().data(), strides);
 }
 
+// The calculator of the operands operands[0..NARGS) of iter, in that order.
+template <int NARGS, typename index_t = uint32_t>
+OffsetCalculator<NARGS, index_t> make_offset_calculator(const TensorIteratorBase& iter,
+                                                        const int* operands) {
+  const int64_t* strides[NARGS > 0 ? NARGS : 1];
+  for (int arg = 0; arg < NARGS; ++arg) strides[arg] = iter.strides(operands[arg]).data();
+  return OffsetCalculator<NARGS, index_t>(iter.ndim(), iter.shape().data(), strides);
+}
+
 }  // namespace detail
 }  // namespace cuda
 }  // namespace at

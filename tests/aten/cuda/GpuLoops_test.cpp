@@ -182,6 +182,51 @@ TEST(GpuElementwise, TernaryFunctor) {
   EXPECT_TRUE(same_tensor(out, a * b - c));
 }
 
+// Note [A CPU scalar rides along as a kernel argument]: a 0-dim CPU operand is read on the host
+// and bound into the functor; the loop runs over the other operands only (so a contiguous
+// tensor and a scalar take the vectorized loop).
+TEST(GpuElementwise, CpuScalarOperandsBecomeKernelArguments) {
+  using test_util::gpu_kernel_with_scalars_on_host;
+  const at::Tensor a = at::arange(1037, at::kFloat);
+  const at::Tensor s = at::scalar_tensor(2.5, at::kDouble);  // converted to the functor's float
+  const auto sub = [](float x, float y) { return x - y; };
+  for (int order = 0; order < 2; ++order) {
+    at::Tensor out = at::empty({1037});
+    auto iter = at::TensorIteratorConfig()
+                    .check_all_same_dtype(false)
+                    .add_output(out)
+                    .add_input(order == 0 ? a : s)
+                    .add_input(order == 0 ? s : a)
+                    .build();
+    ASSERT_TRUE(iter.is_cpu_scalar(order == 0 ? 2 : 1));
+    gpu_kernel_with_scalars_on_host(iter, sub);
+    EXPECT_STREQ(at::native::last_gpu_loop(), "vectorized");
+    EXPECT_TRUE(same_tensor(out, order == 0 ? a - 2.5f : 2.5f - a)) << order;
+  }
+  // A strided tensor beside the scalar: the strided loop over the two remaining operands.
+  const at::Tensor t = at::arange(24, at::kFloat).view({4, 6}).t();
+  at::Tensor out_t = at::empty({6, 4});
+  auto iter_t = at::TensorIteratorConfig()
+                    .check_all_same_dtype(false)
+                    .add_output(out_t)
+                    .add_input(t)
+                    .add_input(s)
+                    .build();
+  gpu_kernel_with_scalars_on_host(iter_t, sub);
+  EXPECT_STREQ(at::native::last_gpu_loop(), "strided");
+  EXPECT_TRUE(same_tensor(out_t, t - 2.5f));
+  // Both inputs scalars (a 0-dim output): f(a, b) computed once, on the host.
+  at::Tensor out4 = at::empty({});
+  auto iter2 = at::TensorIteratorConfig()
+                   .check_all_same_dtype(false)
+                   .add_output(out4)
+                   .add_input(at::scalar_tensor(7.0))
+                   .add_input(s)
+                   .build();
+  gpu_kernel_with_scalars_on_host(iter2, sub);
+  EXPECT_TRUE(same_tensor(out4, at::full({}, 4.5f)));
+}
+
 TEST(GpuElementwise, NullaryFillOfEveryLayout) {
   for (const auto& c : elementwise_test::layout_cases()) {
     at::Tensor out = at::empty_strided(c.sizes, c.binary, at::kInt);

@@ -53,6 +53,17 @@ void gpu_kernel_on_host(at::TensorIteratorBase& iter, const func_t& f) {
 }
 
 template <typename func_t>
+void gpu_kernel_with_scalars_on_host(at::TensorIteratorBase& iter, const func_t& f) {
+  at::native::gpu::elementwise_with_scalars<HostLauncher>(iter, f);
+}
+
+template <typename func_t, typename mirror_t>
+void gpu_kernel_with_scalars_on_host(at::TensorIteratorBase& iter, const func_t& f,
+                                     const mirror_t& mirror) {
+  at::native::gpu::elementwise_with_scalars<HostLauncher>(iter, f, mirror);
+}
+
+template <typename func_t>
 void gpu_kernel_with_index_on_host(at::TensorIteratorBase& iter, const func_t& f) {
   at::native::gpu::elementwise_with_index<HostLauncher>(iter, f);
 }
