@@ -402,45 +402,42 @@ void elementwise(TensorIteratorBase& iter, const func_t& f,
       }
     }
   }
-  if constexpr (!kDynamicCast) {
-    TORCH_INTERNAL_ASSERT(!needs_cast, "gpu_kernel_nocast: operand dtypes (", dtypes[0],
-                          ", ...) differ from the functor's (", expected[0], ", ...)");
-    const auto calc = cuda::detail::make_offset_calculator<L::ntensors>(iter, operands.data);
-    using Body = StridedBody<func_t, false>;
-    set_last_gpu_loop("strided");
-    Launcher::launch(blocks_for<Body>(numel), Body{numel, f, data, dtypes, calc});
-    return;
-  }
-  if constexpr (L::arity == 1) {
-    // A conversion of a contiguous input into an output of the functor's own type.
-    using Body = VectorizedCastBody<func_t>;
-    if (needs_cast && dtypes[0] == expected[0] && contiguous &&
-        cuda::detail::is_aligned_for(data[0], sizeof(typename L::out_t), Body::kVec) &&
-        cuda::detail::is_aligned_for(data[1], static_cast<int>(c10::elementSize(dtypes[1])),
-                                     Body::kVec)) {
-      set_last_gpu_loop("vectorized cast");
-      Launcher::launch(blocks_for<Body>(numel), Body{numel, f, {{data[0], data[1]}}, dtypes[1]});
+  const auto calc = cuda::detail::make_offset_calculator<L::ntensors>(iter, operands.data);
+  if constexpr (kDynamicCast) {
+    if constexpr (L::arity == 1) {
+      // A conversion of a contiguous input into an output of the functor's own type.
+      using Body = VectorizedCastBody<func_t>;
+      if (needs_cast && dtypes[0] == expected[0] && contiguous &&
+          cuda::detail::is_aligned_for(data[0], sizeof(typename L::out_t), Body::kVec) &&
+          cuda::detail::is_aligned_for(data[1], static_cast<int>(c10::elementSize(dtypes[1])),
+                                       Body::kVec)) {
+        set_last_gpu_loop("vectorized cast");
+        Launcher::launch(blocks_for<Body>(numel), Body{numel, f, {{data[0], data[1]}}, dtypes[1]});
+        return;
+      }
+    }
+    if (needs_cast) {
+      using Body = StridedBody<func_t, true>;
+      set_last_gpu_loop("strided cast");
+      Launcher::launch(blocks_for<Body>(numel), Body{numel, f, data, dtypes, calc});
       return;
     }
-  }
-  const auto calc = cuda::detail::make_offset_calculator<L::ntensors>(iter, operands.data);
-  if (needs_cast) {
-    using Body = StridedBody<func_t, true>;
-    set_last_gpu_loop("strided cast");
-    Launcher::launch(blocks_for<Body>(numel), Body{numel, f, data, dtypes, calc});
   } else {
-    using Body = StridedBody<func_t, false>;
-    set_last_gpu_loop("strided");
-    Launcher::launch(blocks_for<Body>(numel), Body{numel, f, data, dtypes, calc});
+    TORCH_INTERNAL_ASSERT(!needs_cast, "gpu_kernel_nocast: operand dtypes (", dtypes[0],
+                          ", ...) differ from the functor's (", expected[0], ", ...)");
   }
+  using Body = StridedBody<func_t, false>;
+  set_last_gpu_loop("strided");
+  Launcher::launch(blocks_for<Body>(numel), Body{numel, f, data, dtypes, calc});
 }
 
-template <typename Launcher, typename func_t>
+// Every operand of iter, in order.
+template <typename Launcher, bool kDynamicCast = true, typename func_t>
 void elementwise(TensorIteratorBase& iter, const func_t& f) {
   using L = LoopTraits<func_t>;
   TORCH_INTERNAL_ASSERT(iter.ntensors() == L::ntensors, "gpu_kernel: the functor takes ", L::arity,
                         " arguments but the iterator has ", iter.ninputs(), " inputs");
-  elementwise<Launcher>(iter, f, all_operands<L::ntensors>());
+  elementwise<Launcher, kDynamicCast>(iter, f, all_operands<L::ntensors>());
 }
 
 // Note [A CPU scalar rides along as a kernel argument]

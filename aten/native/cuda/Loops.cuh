@@ -68,12 +68,18 @@ struct DeviceLauncher {
 
 }  // namespace gpu
 
-template <typename func_t>
-void gpu_kernel(TensorIteratorBase& iter, const func_t& f) {
+namespace gpu {
+inline void check_all_on_cuda(const TensorIteratorBase& iter) {
   for (int arg = 0; arg < iter.ntensors(); ++arg) {
     TORCH_INTERNAL_ASSERT(iter.device(arg).is_cuda(), "gpu_kernel: operand ", arg, " is on ",
                           iter.device(arg));
   }
+}
+}  // namespace gpu
+
+template <typename func_t>
+void gpu_kernel(TensorIteratorBase& iter, const func_t& f) {
+  gpu::check_all_on_cuda(iter);
   const c10::cuda::CUDAGuard guard(iter.device(0));
   gpu::elementwise<gpu::DeviceLauncher>(iter, f);
 }
@@ -83,15 +89,9 @@ void gpu_kernel(TensorIteratorBase& iter, const func_t& f) {
 // gpu_kernel_nocast). An output temporary of the iterator is copied back after.
 template <typename func_t>
 void gpu_kernel_nocast(TensorIteratorBase& iter, const func_t& f) {
-  using L = gpu::LoopTraits<func_t>;
-  TORCH_INTERNAL_ASSERT(iter.ntensors() == L::ntensors, "gpu_kernel: the functor takes ", L::arity,
-                        " arguments but the iterator has ", iter.ninputs(), " inputs");
-  for (int arg = 0; arg < iter.ntensors(); ++arg) {
-    TORCH_INTERNAL_ASSERT(iter.device(arg).is_cuda(), "gpu_kernel: operand ", arg, " is on ",
-                          iter.device(arg));
-  }
+  gpu::check_all_on_cuda(iter);
   const c10::cuda::CUDAGuard guard(iter.device(0));
-  gpu::elementwise<gpu::DeviceLauncher, false>(iter, f, gpu::all_operands<L::ntensors>());
+  gpu::elementwise<gpu::DeviceLauncher, false>(iter, f);
   iter.cast_outputs();
 }
 

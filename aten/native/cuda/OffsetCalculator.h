@@ -66,24 +66,25 @@ struct OffsetCalculator {
   index_t strides_[kMaxDims][NARGS];
 };
 
-// The calculator of operands [first, first + NARGS) of iter, over all of its dims. The iterator
-// must fit 32-bit indexing when index_t is 32 bits (gpu_kernel splits it first).
-template <int NARGS, typename index_t = uint32_t>
-OffsetCalculator<NARGS, index_t> make_offset_calculator(const TensorIteratorBase& iter,
-                                                        int first = 0) {
-  TORCH_INTERNAL_ASSERT(first + NARGS <= iter.ntensors());
-  const int64_t* strides[NARGS > 0 ? NARGS : 1];
-  for (int arg = 0; arg < NARGS; ++arg) strides[arg] = iter.strides(first + arg).data();
-  return OffsetCalculator<NARGS, index_t>(iter.ndim(), iter.shape().data(), strides);
-}
-
-// The calculator of the operands operands[0..NARGS) of iter, in that order.
+// The calculator of the operands operands[0..NARGS) of iter, in that order, over all of its
+// dims. The iterator must fit 32-bit indexing when index_t is 32 bits (gpu_kernel splits it
+// first).
 template <int NARGS, typename index_t = uint32_t>
 OffsetCalculator<NARGS, index_t> make_offset_calculator(const TensorIteratorBase& iter,
                                                         const int* operands) {
   const int64_t* strides[NARGS > 0 ? NARGS : 1];
   for (int arg = 0; arg < NARGS; ++arg) strides[arg] = iter.strides(operands[arg]).data();
   return OffsetCalculator<NARGS, index_t>(iter.ndim(), iter.shape().data(), strides);
+}
+
+// The calculator of operands [first, first + NARGS) of iter.
+template <int NARGS, typename index_t = uint32_t>
+OffsetCalculator<NARGS, index_t> make_offset_calculator(const TensorIteratorBase& iter,
+                                                        int first = 0) {
+  TORCH_INTERNAL_ASSERT(first + NARGS <= iter.ntensors());
+  int operands[NARGS > 0 ? NARGS : 1];
+  for (int arg = 0; arg < NARGS; ++arg) operands[arg] = first + arg;
+  return make_offset_calculator<NARGS, index_t>(iter, operands);
 }
 
 }  // namespace detail
