@@ -1,20 +1,36 @@
 #include "c10/core/CPUAllocator.h"
 
+#include "c10/core/CPUCachingAllocator.h"
+
 #include <cstdlib>
 #include <cstdint>
 #include <cstring>
 
 namespace c10 {
 
-void* alloc_cpu(size_t nbytes) {
-  if (nbytes == 0) return nullptr;
-  TORCH_CHECK(static_cast<ptrdiff_t>(nbytes) >= 0,
-              "alloc_cpu() seems to have been called with negative number: ", nbytes);
-  void* data = nullptr;
-  const int err = posix_memalign(&data, gAlignment, nbytes);
-  TORCH_CHECK_WITH(OutOfMemoryError, err == 0,
+namespace detail {
+
+void throw_cpu_out_of_memory(size_t nbytes, int err) {
+  TORCH_CHECK_WITH(OutOfMemoryError, false,
                    "DefaultCPUAllocator: can't allocate memory: you tried to allocate ", nbytes,
                    " bytes. Error code ", err, " (", std::strerror(err), ")");
+}
+
+namespace {
+void check_nonnegative(size_t nbytes) {
+  TORCH_CHECK(static_cast<ptrdiff_t>(nbytes) >= 0,
+              "alloc_cpu() seems to have been called with negative number: ", nbytes);
+}
+}  // namespace
+
+}  // namespace detail
+
+void* alloc_cpu(size_t nbytes) {
+  if (nbytes == 0) return nullptr;
+  detail::check_nonnegative(nbytes);
+  void* data = nullptr;
+  const int err = posix_memalign(&data, gAlignment, nbytes);
+  if (err != 0) detail::throw_cpu_out_of_memory(nbytes, err);
   return data;
 }
 
@@ -42,6 +58,10 @@ struct DefaultCPUAllocator final : public Allocator {
       const auto addr = reinterpret_cast<uintptr_t>(raw);
       void* data = reinterpret_cast<void*>((addr + gAlignment) & ~(uintptr_t(gAlignment) - 1));
       return {data, raw, &free_small, Device(DeviceType::CPU)};
+    }
+    if (nbytes >= cpu::kLargeAllocation) {
+      detail::check_nonnegative(nbytes);
+      return cpu::detail::allocate_large(nbytes);  // Note [Why big CPU tensors come from a cache]
     }
     void* data = alloc_cpu(nbytes);
     return {data, data, &free_cpu, Device(DeviceType::CPU)};
