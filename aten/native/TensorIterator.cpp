@@ -54,6 +54,7 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
     reorder_dimensions();
     allocate_or_resize_outputs();
     coalesce_dimensions();
+    if (is_reduction_) move_contiguous_kept_dim_inward();
   }
   OperandInfo* ops = operands_.data();
   for (int i = 0; i < ntensors(); ++i) {
@@ -507,6 +508,46 @@ void TensorIteratorBase::coalesce_dimensions() {
     for (int i = 0; i < nt; ++i) ops[i].stride_bytes.resize_for_overwrite(prev_dim + 1);
   }
   has_coalesced_dimensions_ = true;
+}
+
+// Note [A reduction's contiguous kept dim moves inward]
+// Reordering puts every reduced dim before every kept one, so when two reduced dims cannot be
+// coalesced (a [64, 64, 64, 64] tensor summed over dims 0 and 2) a loop's 2-D block is all
+// reduction and the kept dim the input is contiguous along comes last: each output element
+// then gathers its elements one by one across the whole input, re-reading every cache line
+// once per neighbouring output (2.5 GB/s, libtorch 1.13 alike). Moving that kept dim to
+// position 1 makes each block "reduced dim 0 x contiguous kept dim 1", which the kernels take
+// a vector of columns at a time, reading the input in contiguous rows. The dims after those two
+// are then ordered by input stride, so that consecutive blocks are neighbours in memory (a
+// [64, 64, 64, 64] sum over dims 0 and 2: 25 -> 7 ms). Each output element still receives its
+// blocks in the same order: the reduced dims keep their order (they were already sorted by
+// input stride), and kept dims only choose which output a block adds into.
+void TensorIteratorBase::move_contiguous_kept_dim_inward() {
+  const int nd = ndim();
+  if (nd < 3 || noutputs() != 1 || ntensors() < 2) return;
+  if (!is_dim_reduced(0) || !is_dim_reduced(1)) return;
+  const int64_t* in_stride = operands_[1].stride_bytes.data();
+  const int64_t element_size = operands_[1].tensor.element_size();
+  int kept = -1;
+  for (int d = 2; d < nd; ++d) {
+    if (!is_dim_reduced(d) && shape_[d] > 1 && in_stride[d] == element_size) {
+      kept = d;
+      break;
+    }
+  }
+  if (kept < 0) return;
+  c10::SmallVector<int, 8> order(static_cast<size_t>(nd));
+  for (int d = 0; d < nd; ++d) order[d] = d;
+  std::rotate(order.begin() + 1, order.begin() + kept, order.begin() + kept + 1);
+  std::stable_sort(order.begin() + 2, order.end(),
+                   [&](int a, int b) { return in_stride[a] < in_stride[b]; });
+  c10::SmallVector<int64_t, 8> scratch(static_cast<size_t>(nd));
+  auto apply = [&](int64_t* row) {
+    for (int d = 0; d < nd; ++d) scratch[d] = row[order[d]];
+    std::copy(scratch.begin(), scratch.end(), row);
+  };
+  apply(shape_.data());
+  for (auto& op : operands_) apply(op.stride_bytes.data());
 }
 
 }  // namespace at

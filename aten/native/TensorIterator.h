@@ -175,6 +175,7 @@ class TORCH_API TensorIteratorBase {
   void permute_dimensions(IntArrayRef perm);
   void allocate_or_resize_outputs();
   void coalesce_dimensions();
+  void move_contiguous_kept_dim_inward();
 
   c10::ScalarType compute_common_dtype();
   c10::DimVector compatible_stride(int64_t element_size) const;

@@ -48,16 +48,18 @@ void two_pass_reduction(TensorIteratorBase& iter, loop2d_t loop) {
 }
 
 // The outermost non-reduced dim with at least one column per thread, else the largest
-// non-reduced one (reduced dims are at the front; see reorder_dimensions).
+// non-reduced one (reduced dims are at the front, but for one kept dim: see Note [A reduction's
+// contiguous kept dim moves inward]).
 int find_split_dim(const TensorIteratorBase& iter) {
   const int num_threads = at::get_num_threads();
   const IntArrayRef shape = iter.shape();
-  int best_dim = iter.ndim() - 1;
-  for (int dim = best_dim; dim >= 0 && !iter.is_dim_reduced(dim); dim--) {
+  int best_dim = -1;
+  for (int dim = iter.ndim() - 1; dim >= 0; dim--) {
+    if (iter.is_dim_reduced(dim)) continue;
     if (shape[dim] >= num_threads) return dim;
-    if (shape[dim] > shape[best_dim]) best_dim = dim;
+    if (best_dim < 0 || shape[dim] > shape[best_dim]) best_dim = dim;
   }
-  TORCH_INTERNAL_ASSERT(!iter.is_dim_reduced(best_dim));
+  TORCH_INTERNAL_ASSERT(best_dim >= 0);
   return best_dim;
 }
 

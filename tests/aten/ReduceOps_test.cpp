@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string>
@@ -304,6 +305,76 @@ TEST(ReduceOps, ParallelMatchesSerialAndReference) {
         }
         expect_close(serial, reference_sum(input, mask), input, mask);
         expect_close(parallel, reference_sum(input, mask), input, mask);
+      }
+    }
+  }
+  at::set_num_threads(saved);
+}
+
+// Two reduced dims that cannot be coalesced around the kept dim the input is contiguous along:
+// the iterator brings that dim inward (Note [A reduction's contiguous kept dim moves inward]),
+// and with two threads it is also the only dim parallel_reduce can split.
+TEST(ReduceOps, ReducedDimsAroundAContiguousKeptDim) {
+  const int saved = at::get_num_threads();
+  const Tensor base = make_values({40, 51, 64}, at::kFloat);
+  const Tensor x = base.narrow(1, 0, 50);  // dims 0 and 1 no longer coalesce
+  const auto mask = mask_of({0, 1}, 3);
+  at::set_num_threads(1);
+  const Tensor serial = at::sum(x, Dims{0, 1});
+  at::set_num_threads(2);
+  const Tensor parallel = at::sum(x, Dims{0, 1});
+  at::set_num_threads(saved);
+  EXPECT_EQ(serial.sizes().vec(), std::vector<int64_t>({64}));
+  EXPECT_EQ(values_of(serial), values_of(parallel));  // each output summed by one thread alike
+  expect_close(serial, reference_sum(x, mask), x, mask);
+  const Tensor y = make_values({6, 8, 10, 32}, at::kDouble);
+  expect_close(at::sum(y, Dims{0, 2}), reference_sum(y, mask_of({0, 2}, 4)), y,
+               mask_of({0, 2}, 4));
+}
+
+// libtorch's cascade for one column, element by element (Note [Cascade sum]).
+float cascade_sum(const float* x, int64_t stride, int64_t n) {
+  int64_t ceil_log2 = 1;
+  while ((int64_t(1) << ceil_log2) < n) ++ceil_log2;
+  const int64_t power = std::max<int64_t>(4, ceil_log2 / 4);
+  const int64_t step = int64_t(1) << power, mask = step - 1;
+  float acc = 0, upper[3] = {0, 0, 0};
+  int64_t i = 0;
+  while (i + step <= n) {
+    for (int64_t j = 0; j < step; ++j, ++i) acc += x[i * stride];
+    upper[0] += acc;
+    acc = 0;
+    for (int64_t j = 1; j < 3; ++j) {
+      if ((i & (mask << (j * power))) != 0) break;
+      upper[j] += upper[j - 1];
+      upper[j - 1] = 0;
+    }
+  }
+  for (; i < n; ++i) acc += x[i * stride];
+  for (float u : upper) acc += u;
+  return acc;
+}
+
+// An outer sum streams rows in bands (Note [Outer sums stream whole rows]), yet every column's
+// elements meet in the cascade's order: the sums are exactly libtorch's.
+TEST(ReduceOps, OuterSumsAreTheCascadeBitForBit) {
+  const int saved = at::get_num_threads();
+  for (int threads : {1, 2}) {
+    at::set_num_threads(threads);
+    for (int64_t rows : {5, 17, 300, 5000}) {
+      for (int64_t cols : {128, 4096}) {
+        SCOPED_TRACE("rows " + std::to_string(rows) + " cols " + std::to_string(cols) +
+                     " threads " + std::to_string(threads));
+        // Magnitudes from 1e-3 to 1e3, so that the order of the additions shows.
+        const Tensor x = at::exp(at::randn({rows, cols}) * 4);
+        const Tensor sum = x.sum(Dims{0});
+        const float* in = x.data_ptr<float>();
+        const float* out = sum.data_ptr<float>();
+        int64_t mismatches = 0;
+        for (int64_t c = 0; c < cols; ++c) mismatches += out[c] != cascade_sum(in + c, cols, rows);
+        EXPECT_EQ(mismatches, 0);
+        // Summing a transposed view over its inner dim is the same walk.
+        EXPECT_TRUE(at::equal(x.t().sum(Dims{1}), sum));
       }
     }
   }

@@ -98,4 +98,24 @@ TEST_F(ParallelReduce, ManyOutputsAreSplitAlongAKeptDim) {
   }
 }
 
+// Note [A reduction's contiguous kept dim moves inward]: a [4, 5, 6, 7] float summed over
+// dims 0 and 2 walks (dim 2, dim 3, dim 1, dim 0): the reduced dim with the smaller stride, the
+// contiguous kept dim, then the rest by input stride.
+TEST(ReduceIterator, TheContiguousKeptDimMovesInward) {
+  const Tensor input = at::ones({4, 5, 6, 7});
+  Tensor out = at::zeros({5, 7});
+  Tensor viewed = out.as_strided({1, 5, 1, 7}, {0, 7, 0, 1});
+  auto iter = at::TensorIterator::reduce_op(viewed, input);
+  EXPECT_EQ(iter.shape().vec(), std::vector<int64_t>({6, 7, 5, 4}));
+  EXPECT_EQ(iter.strides(1).vec(), std::vector<int64_t>({28, 4, 168, 840}));
+  EXPECT_EQ(iter.strides(0).vec(), std::vector<int64_t>({0, 4, 28, 0}));
+  EXPECT_TRUE(iter.is_dim_reduced(0));
+  EXPECT_FALSE(iter.is_dim_reduced(1));
+  // One reduced dim, or reduced dims that coalesce: the order is libtorch's, reduced first.
+  Tensor out2 = at::zeros({5, 7});
+  Tensor viewed2 = out2.as_strided({1, 5, 7}, {0, 7, 1});
+  auto inner = at::TensorIterator::reduce_op(viewed2, at::ones({4, 5, 7}));
+  EXPECT_EQ(inner.shape().vec(), std::vector<int64_t>({4, 35}));
+}
+
 }  // namespace
