@@ -159,4 +159,23 @@ TEST(CumSum, ParallelMatchesSerial) {
   at::set_num_threads(saved);
 }
 
+// Over dim 0 of a row-major matrix the lines advance side by side, up to a whole row of them
+// (kAdjacentLines = 4096) per step; wider rows take several blocks. Each line is still summed
+// in order: the same bits as walking the transposed copy line by line.
+TEST(CumSum, AdjacentLinesInBlocksAreSummedInOrder) {
+  const int saved = at::get_num_threads();
+  for (int threads : {1, 2}) {
+    at::set_num_threads(threads);
+    for (int64_t cols : {3, 64, 4096, 5000}) {
+      SCOPED_TRACE("cols " + std::to_string(cols) + " threads " + std::to_string(threads));
+      const Tensor x = at::exp(at::randn({37, cols}) * 4);
+      const Tensor side_by_side = x.cumsum(0);
+      const Tensor line_by_line = x.t().contiguous().cumsum(1).t();
+      EXPECT_TRUE(at::equal(side_by_side, line_by_line));
+      EXPECT_EQ(side_by_side.strides().vec(), std::vector<int64_t>({cols, 1}));
+    }
+  }
+  at::set_num_threads(saved);
+}
+
 }  // namespace
