@@ -18,6 +18,7 @@
 // input is first converted to the output dtype (self.to(dtype)), so that is the dtype the
 // kernel accumulates in; see Note [Cascade sum] in cpu/SumKernel.cpp.
 
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 #include <vector>
@@ -26,6 +27,7 @@
 #include "aten/Dispatch.h"
 #include "aten/NumericUtils.h"
 #include "aten/OpMathType.h"
+#include "aten/Parallel.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/ReduceOps.h"
 #include "aten/native/ReduceOpsUtils.h"
@@ -255,24 +257,32 @@ namespace {
 
 // The index (and, when `values` is given, the value) of the first greatest (is_max) or least
 // element of each row of a contiguous rows x n tensor; a NaN wins over every number (the first
-// NaN), as in libtorch.
-template <typename T>
-void extremum_rows(const T* x, int64_t rows, int64_t n, T* values, int64_t* indices, bool is_max) {
+// NaN), as in libtorch. One comparison per element: !(v <= best) is v > best or v NaN, and a
+// NaN best ends the row. Rows are split across threads (each row is one thread's, so the
+// answer does not depend on the thread count).
+template <typename T, bool is_max>
+void extremum_rows(const T* x, int64_t rows, int64_t n, T* values, int64_t* indices) {
   using acc_t = at::opmath_type<T>;
-  for (int64_t r = 0; r < rows; ++r) {
-    const T* row = x + r * n;
-    int64_t best = 0;
-    acc_t best_value = static_cast<acc_t>(row[0]);
-    for (int64_t i = 1; i < n && !at::_isnan(best_value); ++i) {
-      const acc_t v = static_cast<acc_t>(row[i]);
-      if (at::_isnan(v) || (is_max ? v > best_value : v < best_value)) {
-        best = i;
-        best_value = v;
+  const int64_t grain = std::max<int64_t>(1, internal::GRAIN_SIZE / n);
+  at::parallel_for(0, rows, grain, [&](int64_t begin, int64_t end) {
+    for (int64_t r = begin; r < end; ++r) {
+      const T* row = x + r * n;
+      int64_t best = 0;
+      acc_t best_value = static_cast<acc_t>(row[0]);
+      if (!at::_isnan(best_value)) {
+        for (int64_t i = 1; i < n; ++i) {
+          const acc_t v = static_cast<acc_t>(row[i]);
+          if (is_max ? !(v <= best_value) : !(v >= best_value)) {
+            best = i;
+            best_value = v;
+            if (at::_isnan(v)) break;
+          }
+        }
       }
+      indices[r] = best;
+      if (values != nullptr) values[r] = row[best];
     }
-    indices[r] = best;
-    if (values != nullptr) values[r] = row[best];
-  }
+  });
 }
 
 // The reduction of self along `dim` (every element when dim is None) as rows of a contiguous
@@ -326,9 +336,14 @@ void extremum_impl(const Tensor& self, const ExtremumRows& r, const Tensor& valu
   Tensor index_rows = at::empty({rows}, indices.options());
   Tensor value_rows = values.defined() ? at::empty({rows}, values.options()) : Tensor();
   AT_DISPATCH_ALL_TYPES_AND3(kHalf, kBFloat16, kBool, type, kernel_name, [&] {
-    extremum_rows(input.data_ptr<scalar_t>(), rows, n,
-                  values.defined() ? value_rows.data_ptr<scalar_t>() : nullptr,
-                  index_rows.data_ptr<int64_t>(), is_max);
+    scalar_t* value_out = values.defined() ? value_rows.data_ptr<scalar_t>() : nullptr;
+    if (is_max) {
+      extremum_rows<scalar_t, true>(input.data_ptr<scalar_t>(), rows, n, value_out,
+                                    index_rows.data_ptr<int64_t>());
+    } else {
+      extremum_rows<scalar_t, false>(input.data_ptr<scalar_t>(), rows, n, value_out,
+                                     index_rows.data_ptr<int64_t>());
+    }
   });
   indices.copy_(index_rows.view(r.out_shape));
   if (values.defined()) values.copy_(value_rows.view(r.out_shape));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aten/ATen.h"
+#include "aten/Parallel.h"
 #include "tests/aten/ErrorCase.h"
 
 namespace {
@@ -147,6 +148,39 @@ TEST(Folds, NaNPropagates) {
   EXPECT_EQ(std::get<1>(m).item<int64_t>(), 1);
   // Infinities are ordinary values.
   EXPECT_EQ(at::tensor({-kInf, -kInf}).amax().item<double>(), -kInf);
+}
+
+// argmax / argmin / max.dim split rows across threads: each row is one thread's, so the
+// indices are those of one thread, and of a plain scan (first greatest; first NaN).
+TEST(Folds, ArgExtremaOfManyRowsOnTwoThreads) {
+  const int saved = at::get_num_threads();
+  Tensor x = at::randint(0, 20, {3000, 50}).to(at::kFloat);  // many ties
+  x.select(0, 7).select(0, 30).fill_(NAN);
+  x.select(0, 7).select(0, 40).fill_(NAN);
+  x.select(0, 2999).select(0, 0).fill_(NAN);
+  at::set_num_threads(1);
+  const Tensor serial_max = x.argmax(1), serial_min = x.argmin(1);
+  at::set_num_threads(2);
+  const Tensor parallel_max = x.argmax(1), parallel_min = x.argmin(1);
+  const auto max_dim = x.max(1);
+  at::set_num_threads(saved);
+  EXPECT_TRUE(at::equal(serial_max, parallel_max));
+  EXPECT_TRUE(at::equal(serial_min, parallel_min));
+  EXPECT_TRUE(at::equal(std::get<1>(max_dim), parallel_max));
+  const float* p = x.data_ptr<float>();
+  for (int64_t r = 0; r < 3000; ++r) {
+    int64_t best_max = 0, best_min = 0;
+    for (int64_t i = 1; i < 50; ++i) {
+      const float v = p[r * 50 + i], hi = p[r * 50 + best_max], lo = p[r * 50 + best_min];
+      if (!std::isnan(hi) && (std::isnan(v) || v > hi)) best_max = i;
+      if (!std::isnan(lo) && (std::isnan(v) || v < lo)) best_min = i;
+    }
+    ASSERT_EQ(parallel_max[r].item<int64_t>(), best_max) << "row " << r;
+    ASSERT_EQ(parallel_min[r].item<int64_t>(), best_min) << "row " << r;
+  }
+  EXPECT_EQ(parallel_max[7].item<int64_t>(), 30);
+  EXPECT_EQ(parallel_min[2999].item<int64_t>(), 0);
+  EXPECT_TRUE(std::isnan(std::get<0>(max_dim)[7].item<float>()));
 }
 
 TEST(Folds, OutVariants) {
