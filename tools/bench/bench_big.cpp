@@ -82,6 +82,17 @@ void BM_TransposeContiguous(benchmark::State& state) {
 BENCHMARK_TEMPLATE(BM_TransposeContiguous, 1)->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(BM_TransposeContiguous, 2)->Unit(benchmark::kMicrosecond);
 
+// The transposing copy into a preallocated output: the rate BM_TransposeContiguous's
+// allocation is measured against.
+template <int Threads>
+void BM_TransposeInto(benchmark::State& state) {
+  const at::Tensor src = square();
+  at::Tensor dst = at::empty_like(src);
+  run<Threads>(state, 2 * kBytes, [&] { return dst.copy_(src.t()); });
+}
+BENCHMARK_TEMPLATE(BM_TransposeInto, 1)->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(BM_TransposeInto, 2)->Unit(benchmark::kMicrosecond);
+
 template <int Threads>
 void BM_Add(benchmark::State& state) {
   const at::Tensor a = square(), b = square();
@@ -89,6 +100,16 @@ void BM_Add(benchmark::State& state) {
 }
 BENCHMARK_TEMPLATE(BM_Add, 1)->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(BM_Add, 2)->Unit(benchmark::kMicrosecond);
+
+// The same add into a preallocated output: the rate BM_Add's allocation is measured against.
+template <int Threads>
+void BM_AddInto(benchmark::State& state) {
+  const at::Tensor a = square(), b = square();
+  at::Tensor out = at::empty_like(a);
+  run<Threads>(state, 3 * kBytes, [&] { return at::add_out(out, a, b); });
+}
+BENCHMARK_TEMPLATE(BM_AddInto, 1)->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(BM_AddInto, 2)->Unit(benchmark::kMicrosecond);
 
 template <int Threads>
 void BM_MulScalar(benchmark::State& state) {
