@@ -228,8 +228,9 @@ void vectorized_inner_sum(char** data, int64_t in_outer_stride, int64_t out_stri
 // for bit libtorch's.
 constexpr int64_t kStreamBytes = 32768;
 
-// Sums `size` rows of `nvecs` (a multiple of 4, <= kStreamBytes / VLoad::kBytes) vectors each (row i at in + i * row_stride,
-// vector v at + v * VLoad::kBytes) and adds vector v's sums into out + v * lanes * out_stride.
+// Sums `size` rows of `nvecs` vectors each (a multiple of 4, at most kStreamBytes of a row; row i
+// at in + i * row_stride, vector v at + v * VLoad::kBytes) and adds vector v's sums into
+// out + v * lanes * out_stride.
 template <typename scalar_t, typename acc_t>
 void streamed_outer_sum(const char* in, int64_t row_stride, int64_t size, int64_t nvecs,
                         char* out, int64_t out_stride) {
