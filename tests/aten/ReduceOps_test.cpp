@@ -349,8 +349,7 @@ TEST(ReduceOps, ReducedDimsAroundAContiguousKeptDim) {
   EXPECT_EQ(values_of(serial), values_of(parallel));  // each output summed by one thread alike
   expect_close(serial, reference_sum(x, mask), x, mask);
   const Tensor y = make_values({6, 8, 10, 32}, at::kDouble);
-  expect_close(at::sum(y, Dims{0, 2}), reference_sum(y, mask_of({0, 2}, 4)), y,
-               mask_of({0, 2}, 4));
+  expect_close(at::sum(y, Dims{0, 2}), reference_sum(y, mask_of({0, 2}, 4)), y, mask_of({0, 2}, 4));
 }
 
 // libtorch's cascade for one column, element by element (Note [Cascade sum]).

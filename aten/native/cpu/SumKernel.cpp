@@ -232,8 +232,8 @@ constexpr int64_t kStreamBytes = 32768;
 // at in + i * row_stride, vector v at + v * VLoad::kBytes) and adds vector v's sums into
 // out + v * lanes * out_stride.
 template <typename scalar_t, typename acc_t>
-void streamed_outer_sum(const char* in, int64_t row_stride, int64_t size, int64_t nvecs,
-                        char* out, int64_t out_stride) {
+void streamed_outer_sum(const char* in, int64_t row_stride, int64_t size, int64_t nvecs, char* out,
+                        int64_t out_stride) {
   using VLoad = VecLoad<scalar_t, acc_t>;
   using V = VecOf<acc_t>;
   constexpr int64_t kStreamVecs = kStreamBytes / VLoad::kBytes;
@@ -294,7 +294,8 @@ void vectorized_outer_sum(char** data, int64_t in_inner_stride, int64_t out_stri
   // Groups of nrows vectors, as libtorch's multi_row_sum takes them, up to kStreamBytes a pass.
   int64_t j = 0;
   while (j + nrows * lanes <= size1) {
-    const int64_t nvecs = std::min(kStreamBytes / VLoad::kBytes, (size1 - j) / (nrows * lanes) * nrows);
+    const int64_t nvecs =
+        std::min(kStreamBytes / VLoad::kBytes, (size1 - j) / (nrows * lanes) * nrows);
     streamed_outer_sum<scalar_t, acc_t>(column(j), in_inner_stride, size0, nvecs,
                                         data[0] + j * out_stride, out_stride);
     j += nvecs * lanes;
