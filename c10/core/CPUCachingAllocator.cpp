@@ -244,14 +244,14 @@ namespace {
 // "unlimited" when it cannot be read.
 size_t meminfo_available() {
   using Clock = std::chrono::steady_clock;
-  static std::atomic<int64_t> read_at{std::numeric_limits<int64_t>::min()};
+  constexpr int64_t kNever = std::numeric_limits<int64_t>::min();
+  static std::atomic<int64_t> read_at{kNever};
   static std::atomic<size_t> value{std::numeric_limits<size_t>::max()};
   const int64_t now =
       std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch())
           .count();
-  if (now - read_at.load(std::memory_order_relaxed) < 100) {
-    return value.load(std::memory_order_relaxed);
-  }
+  const int64_t last = read_at.load(std::memory_order_relaxed);
+  if (last != kNever && now - last < 100) return value.load(std::memory_order_relaxed);
   read_at.store(now, std::memory_order_relaxed);
   size_t available = std::numeric_limits<size_t>::max();
   const int fd = ::open("/proc/meminfo", O_RDONLY | O_CLOEXEC);
