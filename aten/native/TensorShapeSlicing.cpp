@@ -50,11 +50,14 @@ Tensor narrow_tensor(const Tensor& self, int64_t dim, const Tensor& start, int64
 // The storage offset `index` steps of `stride` past `base`. Only a tensor with no elements can
 // make it pass int64 (its sizes and strides need not fit: Note [Geometry that wraps as
 // libtorch's does]); libtorch's product overflows there, and the view keeps the base's offset.
+// A negative stride (an empty tensor's view whose contiguous strides overflowed, as in libtorch)
+// can step the offset below 0: libtorch's as_strided then refuses it, and so does this.
 static int64_t offset_along(int64_t base, int64_t index, int64_t stride) {
   int64_t step = 0, offset = 0;
   if (__builtin_mul_overflow(index, stride, &step) || __builtin_add_overflow(base, step, &offset)) {
     return base;
   }
+  TORCH_CHECK(offset >= 0, "Tensor: invalid storage offset ", offset);
   return offset;
 }
 
