@@ -442,4 +442,16 @@ TEST(ViewGeometry, SizesThatWrapToNumelAndHugeSize1StridesAsLibtorch) {
   EXPECT_TRUE(c.is_alias_of(t));
 }
 
+// An empty tensor viewed with huge sizes gets contiguous strides that wrap (2 * INT64_MAX is -2,
+// as in libtorch); selecting along such a stride would step the offset below 0. libtorch's
+// as_strided refuses that, and so does select (fuzz_view found the negative offset).
+TEST(ViewGeometry, SelectCannotStepTheOffsetBelowZero) {
+  constexpr int64_t max = std::numeric_limits<int64_t>::max();
+  const at::Tensor e = at::empty({0}).reshape({0, max, 2, max});
+  EXPECT_EQ(e.numel(), 0);
+  EXPECT_LT(e.stride(1), 0);
+  EXPECT_EQ(test_util::error_of([&] { e.select(1, 8); }), "Tensor: invalid storage offset -16");
+  EXPECT_EQ(e.select(1, 0).storage_offset(), 0);
+}
+
 }  // namespace
