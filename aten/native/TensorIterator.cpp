@@ -536,18 +536,12 @@ void TensorIteratorBase::move_contiguous_kept_dim_inward() {
     }
   }
   if (kept < 0) return;
-  c10::SmallVector<int, 8> order(static_cast<size_t>(nd));
+  c10::SmallVector<int64_t, 8> order(static_cast<size_t>(nd));
   for (int d = 0; d < nd; ++d) order[d] = d;
   std::rotate(order.begin() + 1, order.begin() + kept, order.begin() + kept + 1);
   std::stable_sort(order.begin() + 2, order.end(),
-                   [&](int a, int b) { return in_stride[a] < in_stride[b]; });
-  c10::SmallVector<int64_t, 8> scratch(static_cast<size_t>(nd));
-  auto apply = [&](int64_t* row) {
-    for (int d = 0; d < nd; ++d) scratch[d] = row[order[d]];
-    std::copy(scratch.begin(), scratch.end(), row);
-  };
-  apply(shape_.data());
-  for (auto& op : operands_) apply(op.stride_bytes.data());
+                   [&](int64_t a, int64_t b) { return in_stride[a] < in_stride[b]; });
+  permute_dimensions(order);
 }
 
 }  // namespace at
