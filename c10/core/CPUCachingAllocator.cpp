@@ -96,21 +96,17 @@ struct LargeBlockCache::Impl {
 
   // Keeps `block` for reuse, or gives it back to the OS, with whatever the limit evicts.
   void release(Block* block) {
-    std::vector<Block*> unmap;
-    {
-      std::lock_guard<std::mutex> lock(mutex);
+    unmap_after([&](std::vector<Block*>* unmap) {
       stats.allocated_bytes -= static_cast<int64_t>(block->size);
       const size_t cached = static_cast<size_t>(stats.cached_bytes);
       if (block->size > limit) {
-        unmap.push_back(block);
+        unmap->push_back(block);
       } else if (available() / 2 < cached + block->size) {
         ++stats.num_pressure_releases;
-        take_all(&unmap);
-        unmap.push_back(block);
+        take_all(unmap);
+        unmap->push_back(block);
       } else {
-        while (static_cast<size_t>(stats.cached_bytes) + block->size > limit) {
-          unmap.push_back(take_oldest());
-        }
+        evict_to_fit(block->size, unmap);
         block->freed_at = ++clock;
         POISON(block->ptr, block->size);
         free_by_size.emplace(block->size, block);
@@ -119,21 +115,49 @@ struct LargeBlockCache::Impl {
           stats.peak_cached_bytes = stats.cached_bytes;
         }
       }
-      stats.num_unmaps += static_cast<int64_t>(unmap.size());
-    }
-    unmap_all(unmap);
+    });
   }
 
-  // The least recently cached block, out of the cache (mutex held).
-  Block* take_oldest() {
-    auto oldest = free_by_size.begin();
-    for (auto it = free_by_size.begin(); it != free_by_size.end(); ++it) {
-      if (it->second->freed_at < oldest->second->freed_at) oldest = it;
+  void empty_cache() {
+    unmap_after([&](std::vector<Block*>* unmap) { take_all(unmap); });
+  }
+
+  void set_limit(size_t bytes) {
+    unmap_after([&](std::vector<Block*>* unmap) {
+      limit = bytes;
+      evict_to_fit(0, unmap);
+    });
+  }
+
+  // Runs take(&blocks) with the mutex held, counts the blocks it took out of the cache, and
+  // gives them back to the OS once the mutex is released (munmap is slow).
+  template <typename F>
+  void unmap_after(F take) {
+    std::vector<Block*> unmap;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      take(&unmap);
+      stats.num_unmaps += static_cast<int64_t>(unmap.size());
     }
-    Block* block = oldest->second;
-    free_by_size.erase(oldest);
-    stats.cached_bytes -= static_cast<int64_t>(block->size);
-    return block;
+    for (Block* block : unmap) {
+      UNPOISON(block->ptr, block->size);
+      munmap(block->ptr, block->size);
+      delete block;
+    }
+  }
+
+  // The least recently cached blocks, out of the cache until `room` more bytes fit under the
+  // limit (mutex held).
+  void evict_to_fit(size_t room, std::vector<Block*>* out) {
+    while (!free_by_size.empty() && static_cast<size_t>(stats.cached_bytes) + room > limit) {
+      auto oldest = free_by_size.begin();
+      for (auto it = free_by_size.begin(); it != free_by_size.end(); ++it) {
+        if (it->second->freed_at < oldest->second->freed_at) oldest = it;
+      }
+      out->push_back(oldest->second);
+      stats.cached_bytes -= static_cast<int64_t>(oldest->second->size);
+      free_by_size.erase(oldest);
+    }
   }
 
   // Every cached block, out of the cache (mutex held).
@@ -141,36 +165,6 @@ struct LargeBlockCache::Impl {
     for (auto& entry : free_by_size) out->push_back(entry.second);
     free_by_size.clear();
     stats.cached_bytes = 0;
-  }
-
-  // Blocks taken out of the cache go back to the OS (mutex not held: munmap is slow).
-  static void unmap_all(const std::vector<Block*>& blocks) {
-    for (Block* block : blocks) {
-      UNPOISON(block->ptr, block->size);
-      munmap(block->ptr, block->size);
-      delete block;
-    }
-  }
-
-  void empty_cache() {
-    std::vector<Block*> unmap;
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      take_all(&unmap);
-      stats.num_unmaps += static_cast<int64_t>(unmap.size());
-    }
-    unmap_all(unmap);
-  }
-
-  void set_limit(size_t bytes) {
-    std::vector<Block*> unmap;
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      limit = bytes;
-      while (static_cast<size_t>(stats.cached_bytes) > limit) unmap.push_back(take_oldest());
-      stats.num_unmaps += static_cast<int64_t>(unmap.size());
-    }
-    unmap_all(unmap);
   }
 
   mutable std::mutex mutex;
