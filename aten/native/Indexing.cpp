@@ -6,7 +6,8 @@
 // picks, in each of the `outer` blocks, the run of `inner` elements at i * inner. index_select
 // copies those runs (one memcpy each, in parallel over the rows it writes), index_add_ adds them
 // in order (a repeated index adds twice, so it runs serially). Indices are checked against the
-// dim's size before anything is written.
+// dim's size before anything is written. The copying is index_select_stub's
+// (aten/native/cpu/IndexSelectKernel.cpp).
 
 #include <cstring>
 #include <type_traits>
@@ -18,12 +19,15 @@
 #include "aten/OpMathType.h"
 #include "aten/Parallel.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/Indexing.h"
 #include "aten/native/TensorIterator.h"
 #include "c10/core/WrapDimMinimal.h"
 #include "c10/util/WrappingArithmetic.h"
 
 namespace at {
 namespace native {
+
+DEFINE_DISPATCH(index_select_stub);
 
 namespace {
 
@@ -80,20 +84,17 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
   const std::vector<int64_t> idx = checked_indices(index, b.size);
   if (result.numel() == 0) return result;
   const Tensor src = self.contiguous();
-  const char* in = static_cast<const char*>(src.data_ptr());
-  char* out = static_cast<char*>(result.data_ptr());
-  const int64_t n = static_cast<int64_t>(idx.size());
-  const int64_t run = b.inner * self.element_size();
   // Note [Indexing along one dim]: row r of the result is block r / n, index r % n.
-  at::parallel_for(0, b.outer * n, std::max<int64_t>(1, at::internal::GRAIN_SIZE / b.inner),
-                   [&](int64_t begin, int64_t end) {
-                     for (int64_t r = begin; r < end; ++r) {
-                       const int64_t o = r / n, i = r % n;
-                       std::memcpy(out + r * run,
-                                   in + (o * b.size + idx[static_cast<size_t>(i)]) * run,
-                                   static_cast<size_t>(run));
-                     }
-                   });
+  RowGather rows;
+  rows.out = static_cast<char*>(result.data_ptr());
+  rows.in = static_cast<const char*>(src.data_ptr());
+  rows.index = idx.data();
+  rows.n = static_cast<int64_t>(idx.size());
+  rows.outer = b.outer;
+  rows.size = b.size;
+  rows.run = b.inner * self.element_size();
+  rows.grain = std::max<int64_t>(1, at::internal::GRAIN_SIZE / b.inner);
+  index_select_stub(kCPU, rows);
   return result;
 }
 

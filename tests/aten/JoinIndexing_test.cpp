@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "aten/ATen.h"
+#include "aten/Parallel.h"
+#include "c10/util/accumulate.h"
 #include "tests/aten/ErrorCase.h"
 
 namespace {
@@ -76,6 +78,40 @@ TEST(IndexSelect, DimsIndexDtypesAndLayouts) {
   EXPECT_EQ(at::index_select(at::scalar_tensor(3.0), 0, at::zeros({}, at::kLong)).item<double>(),
             3.0);
   EXPECT_EQ(at::index_select(b, 0, at::empty({0}, at::kLong)).sizes(), c10::IntArrayRef({0, 3}));
+}
+
+// Big gathers take the kernel's prefetching and streaming paths (Note [Gathered rows are
+// prefetched]): whole-line rows into a result of at least 8 MiB, rows of 4 blocks, rows that are
+// not whole lines, and rows longer than the prefetch limit, on 1 and 2 threads. Each table holds
+// its own flat offset, so the result must be o * size * inner + index * inner + k.
+TEST(IndexSelect, BigGathersMatchTheirOffsets) {
+  const int threads = at::get_num_threads();
+  struct Case {
+    std::vector<int64_t> sizes;
+    int64_t dim, n;
+    at::ScalarType dtype;
+  };
+  const std::vector<Case> cases = {{{40000, 64}, 0, 40000, at::kInt},
+                                   {{4, 12000, 48}, 1, 11000, at::kFloat},
+                                   {{20000, 37}, 0, 30000, at::kDouble},
+                                   {{3000, 1000}, 0, 2500, at::kInt}};
+  for (int t : {1, 2}) {
+    at::set_num_threads(t);
+    for (const Case& c : cases) {
+      const Tensor table = at::arange(c10::multiply_integers(c.sizes), at::kLong).view(c.sizes);
+      const int64_t size = c.sizes[static_cast<size_t>(c.dim)];
+      const int64_t inner = table.stride(c.dim);
+      const Tensor index = at::randint(size, {c.n}, at::kLong);
+      const Tensor r = at::index_select(table.to(c.dtype), c.dim, index);
+      const Tensor outer = at::arange(table.numel() / (size * inner)).view({-1, 1, 1}) * size;
+      const Tensor expected =
+          ((outer + index.view({1, -1, 1})) * inner + at::arange(inner).view({1, 1, -1}))
+              .view(r.sizes());
+      EXPECT_TRUE(at::equal(r, expected.to(c.dtype)))
+          << c10::IntArrayRef(c.sizes) << " threads " << t;
+    }
+  }
+  at::set_num_threads(threads);
 }
 
 TEST(IndexAdd, RepeatedIndicesAlphaAndLayouts) {

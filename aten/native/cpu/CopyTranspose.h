@@ -96,7 +96,7 @@ constexpr int64_t kBlockRows = 512;
 // (32 bytes for AVX, 16 for SSE) and pay off only when whole lines are written together: the
 // transpose streams when the output block and its row stride are 64-byte aligned, and its
 // panels write each line whole. The caller decides by size (kStreamingBytes in
-// CopyKernel.cpp); _mm_sfence() after the loop orders the stores before the copy returns.
+// StreamingCopy.h); _mm_sfence() after the loop orders the stores before the copy returns.
 
 // RegisterTile<T>: kSize x kSize tiles of T in registers of type Vec. load_transposed reads rows
 // in + k * in_s0 (kSize elements each) into o[] transposed: o[k] holds column k of the tile.
