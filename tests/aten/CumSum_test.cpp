@@ -9,6 +9,7 @@
 
 #include "aten/ATen.h"
 #include "aten/Parallel.h"
+#include "aten/native/ReduceOps.h"
 #include "tests/aten/ReduceTestUtils.h"
 
 namespace {
@@ -173,6 +174,47 @@ TEST(CumSum, AdjacentLinesInBlocksAreSummedInOrder) {
       const Tensor line_by_line = x.t().contiguous().cumsum(1).t();
       EXPECT_TRUE(at::equal(side_by_side, line_by_line));
       EXPECT_EQ(side_by_side.strides().vec(), std::vector<int64_t>({cols, 1}));
+    }
+  }
+  at::set_num_threads(saved);
+}
+
+// Float lines along memory go through the AVX2 and AVX512 kernels eight at a time in register
+// tiles (Note [Eight float lines through a register transpose]); the DEFAULT kernel walks them
+// line by line. Every capability the CPU has must give the DEFAULT kernel's bits: line counts
+// that are not multiples of 8, lengths around the 8- and 16-element steps, rows with padding
+// between them, a strided out=, results big enough for streaming stores, and 2 threads.
+TEST(CumSum, FloatLinesInTilesMatchLineByLineOnEveryCapability) {
+  using at::native::CPUCapability;
+  const int detected = static_cast<int>(at::native::detail::detect_cpu_capability());
+  const auto reference = at::native::cumsum_stub.cpu_kernel_for(CPUCapability::DEFAULT);
+  const int saved = at::get_num_threads();
+  struct Case {
+    int64_t lines, length, padding;
+    bool strided_out;
+  };
+  const std::vector<Case> cases = {
+      {8, 16, 0, false}, {13, 37, 0, false},   {37, 7, 0, false},      {16, 24, 5, false},
+      {9, 33, 3, true},  {64, 4096, 0, false}, {2051, 1040, 0, false}, {2051, 1040, 16, false}};
+  for (CPUCapability c : {CPUCapability::AVX2, CPUCapability::AVX512}) {
+    if (static_cast<int>(c) > detected) continue;
+    const auto kernel = at::native::cumsum_stub.cpu_kernel_for(c);
+    ASSERT_NE(kernel, nullptr);
+    for (int threads : {1, 2}) {
+      at::set_num_threads(threads);
+      for (const Case& k : cases) {
+        SCOPED_TRACE(std::string(cpu_capability_name(c)) + " lines " + std::to_string(k.lines) +
+                     " length " + std::to_string(k.length) + " padding " +
+                     std::to_string(k.padding) + " threads " + std::to_string(threads));
+        const Tensor x =
+            at::exp(at::randn({k.lines, k.length + k.padding}) * 4).narrow(1, 0, k.length);
+        Tensor expected = at::empty({k.lines, k.length});
+        reference(expected, x, 1);
+        Tensor actual = k.strided_out ? at::empty({k.lines, k.length + 1}).narrow(1, 1, k.length)
+                                      : at::empty({k.lines, k.length});
+        kernel(actual, x, 1);
+        EXPECT_TRUE(at::equal(actual, expected));
+      }
     }
   }
   at::set_num_threads(saved);

@@ -113,11 +113,18 @@ struct RegisterTile<uint32_t> {
   using Vec = __m256;
 
   static void load_transposed(const char* in, int64_t in_s0, Vec o[kSize]) {
-    auto row = [&](int k) {
-      return _mm256_loadu_ps(reinterpret_cast<const float*>(in + k * in_s0));
-    };
-    const Vec r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
-    const Vec r4 = row(4), r5 = row(5), r6 = row(6), r7 = row(7);
+    Vec r[kSize];
+#pragma GCC unroll 8
+    for (int k = 0; k < kSize; ++k) {
+      r[k] = _mm256_loadu_ps(reinterpret_cast<const float*>(in + k * in_s0));
+    }
+    transpose(r, o);
+  }
+
+  // o[k] = element k of every r[]: rows in, columns out (or columns in, rows out).
+  static void transpose(const Vec r[kSize], Vec o[kSize]) {
+    const Vec r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3];
+    const Vec r4 = r[4], r5 = r[5], r6 = r[6], r7 = r[7];
     const Vec t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
     const Vec t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
     const Vec t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
