@@ -4,12 +4,11 @@
 // Note [Indexing along one dim]
 // A contiguous tensor seen along `dim` is outer x size x inner (as softmax's, SoftMax.h): index i
 // picks, in each of the `outer` blocks, the run of `inner` elements at i * inner. index_select
-// copies those runs (one memcpy each, in parallel over the rows it writes), index_add_ adds them
+// copies those runs (one copy each, in parallel over the rows it writes), index_add_ adds them
 // in order (a repeated index adds twice, so it runs serially). Indices are checked against the
 // dim's size before anything is written. The copying is index_select_stub's
 // (aten/native/cpu/IndexSelectKernel.cpp).
 
-#include <cstring>
 #include <type_traits>
 #include <vector>
 

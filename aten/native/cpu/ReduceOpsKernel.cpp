@@ -78,16 +78,20 @@ C10_ALWAYS_INLINE const scalar_t& element(const char* base, int64_t offset) {
   return *reinterpret_cast<const scalar_t*>(base + offset);
 }
 
+// One line's elements [begin, l.size), continuing from `running` (the sum of those before).
+template <typename scalar_t, typename acc_t>
+C10_ALWAYS_INLINE void scan_line(const Lines& l, char* out, const char* in, int64_t begin,
+                                 acc_t running) {
+  for (int64_t i = begin; i < l.size; ++i) {
+    running += static_cast<acc_t>(element<scalar_t>(in, i * l.in_step));
+    *reinterpret_cast<scalar_t*>(out + i * l.out_step) = static_cast<scalar_t>(running);
+  }
+}
+
 template <typename scalar_t, typename acc_t>
 void scan_line_by_line(const Lines& l) {
   for (int64_t line = 0; line < l.count; ++line) {
-    char* out = l.out + line * l.out_next;
-    const char* in = l.in + line * l.in_next;
-    acc_t running{};
-    for (int64_t i = 0; i < l.size; ++i) {
-      running += static_cast<acc_t>(element<scalar_t>(in, i * l.in_step));
-      *reinterpret_cast<scalar_t*>(out + i * l.out_step) = static_cast<scalar_t>(running);
-    }
+    scan_line<scalar_t, acc_t>(l, l.out + line * l.out_next, l.in + line * l.in_next, 0, acc_t{});
   }
 }
 
@@ -189,12 +193,7 @@ void scan_eight_float_lines(const Lines& l, char* out, const char* in) {
   double running[K];
   sums.store(running);
   for (int k = 0; k < K; ++k) {
-    const char* in_line = in + k * l.in_next;
-    char* out_line = out + k * l.out_next;
-    for (int64_t j = i; j < l.size; ++j) {
-      running[k] += static_cast<double>(element<float>(in_line, j * e));
-      *reinterpret_cast<float*>(out_line + j * e) = static_cast<float>(running[k]);
-    }
+    scan_line<float, double>(l, out + k * l.out_next, in + k * l.in_next, i, running[k]);
   }
 }
 
