@@ -10,6 +10,7 @@
 #include "aten/autograd/AutogradMeta.h"
 #include "aten/autograd/FunctionsManual.h"
 #include "aten/autograd/GradMode.h"
+#include "c10/core/DeviceGuard.h"
 
 namespace torch {
 namespace autograd {
@@ -81,6 +82,23 @@ struct LaterFirst {
     return a.fn->sequence_nr() < b.fn->sequence_nr();
   }
 };
+
+// Note [Each node runs with its inputs' device current]
+// libtorch's engine runs a node on the worker thread of the device its gradients live on (the
+// first input not on the CPU), and that thread has made the device current through the device
+// type's DeviceGuardImplInterface. miniaten's engine runs every node on the calling thread, so
+// it makes the device current around each node instead: a backend's kernels called from a
+// backward function find their device set as they would in libtorch, and the caller's current
+// device is restored after each node. CPU nodes change nothing.
+c10::optional<c10::Device> device_of_inputs(const variable_list& inputs) {
+  for (const at::Tensor& t : inputs) {
+    if (!t.defined() || t.is_cpu()) continue;
+    const c10::Device device = t.device();
+    if (c10::impl::hasDeviceGuardImpl(device.type())) return device;
+    return c10::nullopt;
+  }
+  return c10::nullopt;
+}
 
 // Gradients for a node, summed as they arrive.
 void accumulate_input(variable_list& buffer, uint32_t input_nr, at::Tensor grad) {
@@ -163,7 +181,11 @@ variable_list Engine::execute(const edge_list& roots, const variable_list& input
       if (fn != graph_root.get() && !needed.count(fn)) continue;
     }
 
-    variable_list fn_outputs = (*fn)(std::move(task.inputs));
+    variable_list fn_outputs;
+    {
+      c10::OptionalDeviceGuard device_guard(device_of_inputs(task.inputs));
+      fn_outputs = (*fn)(std::move(task.inputs));
+    }
     if (!keep_graph) fn->release_variables();
     if (fn_outputs.empty() && fn->num_outputs() == 0) continue;  // AccumulateGrad
     validate_outputs(fn->next_edges(), fn_outputs, [fn](const std::string& msg) {

@@ -213,12 +213,32 @@ void print_slices(std::ostream& stream, const std::vector<double>& values, c10::
   }
 }
 
+// "[ CPUFloatType{2,3} ]": the last line of every print.
+void print_type_line(std::ostream& stream, const Tensor& tensor) {
+  const c10::IntArrayRef sizes = tensor.sizes();
+  stream << "[ " << tensor.toString() << '{';
+  for (size_t d = 0; d < sizes.size(); ++d) stream << (d == 0 ? "" : ",") << sizes[d];
+  stream << "} ]";
+}
+
 }  // namespace
 
 std::ostream& print(std::ostream& stream, const Tensor& tensor, int64_t linesize) {
   FormatGuard guard(stream);
   if (!tensor.defined()) {
     stream << "[ Tensor (undefined) ]";
+    return stream;
+  }
+  // Note [Printing a meta tensor]
+  // A meta tensor has no values. libtorch 1.13's printer copies every tensor to the CPU first
+  // and so throws "Cannot copy out of meta tensor; no data!"; Python prints
+  // tensor(..., device='meta', size=(2, 3)). miniaten keeps the C++ printer's frame and says
+  // the same as Python: "..." where the values would be, then the usual type line:
+  //   ...
+  //   [ MetaFloatType{2,3} ]
+  if (tensor.is_meta()) {
+    stream << "...\n";
+    print_type_line(stream, tensor);
     return stream;
   }
   // Values of another device are read from a CPU copy, as libtorch prints tensor.to(kCPU);
@@ -243,9 +263,7 @@ std::ostream& print(std::ostream& stream, const Tensor& tensor, int64_t linesize
   } else if (tensor.numel() > 0) {
     print_slices(stream, values, sizes, linesize);
   }
-  stream << "[ " << tensor.toString() << '{';
-  for (size_t d = 0; d < sizes.size(); ++d) stream << (d == 0 ? "" : ",") << sizes[d];
-  stream << "} ]";
+  print_type_line(stream, tensor);
   return stream;
 }
 

@@ -6,6 +6,7 @@
 #include "aten/native/Activation.h"
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/MetaStub.h"
 
 namespace at {
 namespace native {
@@ -24,14 +25,14 @@ GeluType gelu_type(c10::string_view approximate) {
 
 TensorIterator run_silu(Tensor& out, const Tensor& self) {
   auto iter = TensorIterator::unary_op(out, self);
-  if (iter.device_type() != c10::kMeta) silu_stub(iter.device_type(), iter);
+  run_stub(silu_stub, iter);
   return iter;
 }
 
 TensorIterator run_gelu(Tensor& out, const Tensor& self, c10::string_view approximate) {
   const GeluType type = gelu_type(approximate);
   auto iter = TensorIterator::unary_op(out, self);
-  if (iter.device_type() != c10::kMeta) gelu_stub(iter.device_type(), iter, type);
+  run_stub(gelu_stub, iter, type);
   return iter;
 }
 
@@ -84,8 +85,7 @@ Tensor threshold_backward(const Tensor& grad_output, const Tensor& self, const S
   Tensor out;
   // self first, as libtorch's iterator has it (its broadcast errors name self "tensor a").
   auto iter = TensorIterator::binary_op(out, self, grad_output);
-  if (iter.device_type() != c10::kMeta)
-    threshold_backward_stub(iter.device_type(), iter, threshold);
+  run_stub(threshold_backward_stub, iter, threshold);
   return iter.output();
 }
 

@@ -11,6 +11,7 @@
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/BinaryOps.h"
+#include "aten/native/MetaStub.h"
 
 namespace at {
 namespace native {
@@ -27,14 +28,14 @@ namespace {
 template <typename Stub>
 TensorIterator run_binary(Stub& stub, Tensor& out, const Tensor& self, const Tensor& other) {
   auto iter = TensorIterator::binary_op(out, self, other);
-  if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter);
+  run_stub(stub, iter);
   return iter;
 }
 
 template <typename Stub>
 TensorIterator run_binary_float(Stub& stub, Tensor& out, const Tensor& self, const Tensor& other) {
   auto iter = TensorIterator::binary_float_op(out, self, other);
-  if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter);
+  run_stub(stub, iter);
   return iter;
 }
 

@@ -24,12 +24,14 @@
 // it builds makes every check (broadcasting, type promotion, overlap, and the device check that
 // turns add(cpu, meta) into "Expected all tensors to be on the same device, but found at least
 // two devices, meta and cpu!") and gives the output its shape, dtype and strides. A meta tensor
-// has no data, so the body stops there instead of calling the stub, as libtorch's structured
-// kernels stop after their meta function.
+// has no data, so the body stops there, as libtorch's structured kernels stop after their meta
+// function; run_stub only hands the CPU kernel a one-element stand-in, to ask it whether it
+// takes these dtypes (Note [Meta asks the CPU kernel which dtypes it takes] in MetaStub.h).
 
 #include "aten/native/BinaryOps.h"
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/MetaStub.h"
 #include "aten/native/TypePromotion.h"
 #include "c10/util/TypeCast.h"
 #include "dispatcher/DispatchTrace.h"
@@ -120,7 +122,7 @@ DenseBinaryArgs dense_args(const Tensor& out, const Tensor& self, const Tensor& 
 TensorIterator run_add(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
   auto iter = TensorIterator::binary_op(out, self, other);
   alpha_check(iter.dtype(), alpha);
-  if (iter.device_type() != c10::kMeta) add_stub(iter.device_type(), iter, alpha);
+  run_stub(add_stub, iter, alpha);
   return iter;
 }
 
@@ -128,20 +130,20 @@ TensorIterator run_sub(Tensor& out, const Tensor& self, const Tensor& other, con
   sub_check(self, other);
   auto iter = TensorIterator::binary_op(out, self, other);
   alpha_check(iter.dtype(), alpha);
-  if (iter.device_type() != c10::kMeta) add_stub(iter.device_type(), iter, -alpha);
+  run_stub(add_stub, iter, -alpha);
   return iter;
 }
 
 TensorIterator run_mul(Tensor& out, const Tensor& self, const Tensor& other) {
   auto iter = TensorIterator::binary_op(out, self, other);
-  if (iter.device_type() != c10::kMeta) mul_stub(iter.device_type(), iter);
+  run_stub(mul_stub, iter);
   return iter;
 }
 
 // True division: integer and bool inputs compute in the default float dtype.
 TensorIterator run_div(Tensor& out, const Tensor& self, const Tensor& other) {
   auto iter = TensorIterator::binary_float_op(out, self, other);
-  if (iter.device_type() != c10::kMeta) div_true_stub(iter.device_type(), iter);
+  run_stub(div_true_stub, iter);
   return iter;
 }
 
@@ -155,11 +157,10 @@ TensorIterator run_div_mode(Tensor& out, const Tensor& self, const Tensor& other
               "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '",
               *rounding_mode, "'");
   auto iter = TensorIterator::binary_op(out, self, other);
-  if (iter.device_type() == c10::kMeta) return iter;  // Note [Meta kernels stop before the stub]
   if (trunc) {
-    div_trunc_stub(iter.device_type(), iter);
+    run_stub(div_trunc_stub, iter);
   } else {
-    div_floor_stub(iter.device_type(), iter);
+    run_stub(div_floor_stub, iter);
   }
   return iter;
 }

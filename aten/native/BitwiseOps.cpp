@@ -13,6 +13,7 @@
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/BinaryOps.h"
+#include "aten/native/MetaStub.h"
 #include "aten/native/UnaryOps.h"
 
 namespace at {
@@ -29,13 +30,13 @@ template <typename Stub>
 TensorIterator run_bitwise(Stub& stub, Tensor& out, const Tensor& self, const Tensor& other) {
   auto iter = TensorIterator::binary_op(out, self, other);
   // See Note [Meta kernels stop before the stub] in BinaryOps.cpp.
-  if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter);
+  run_stub(stub, iter);
   return iter;
 }
 
 TensorIterator run_bitwise_not(Tensor& out, const Tensor& self) {
   auto iter = TensorIterator::unary_op(out, self);
-  if (iter.device_type() != c10::kMeta) bitwise_not_stub(iter.device_type(), iter);
+  run_stub(bitwise_not_stub, iter);
   return iter;
 }
 

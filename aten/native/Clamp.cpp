@@ -15,6 +15,7 @@
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/BinaryOps.h"
+#include "aten/native/MetaStub.h"
 #include "aten/native/TypePromotion.h"
 
 #include <limits>
@@ -55,17 +56,16 @@ TensorIterator run_clamp_scalar(Tensor& out, const Tensor& self, const c10::opti
   TORCH_CHECK(dtype == self.scalar_type() || !out.defined() || !out.is_same(self), "result type ",
               dtype, " can't be cast to the desired output type ", self.scalar_type());
   auto iter = TensorIterator::unary_op(out, dtype == self.scalar_type() ? self : self.to(dtype));
-  if (iter.device_type() == c10::kMeta) return iter;
   if (min && max) {
     if (is_nan(*min) || is_nan(*max)) {
       iter.output().fill_(std::numeric_limits<double>::quiet_NaN());
     } else {
-      clamp_scalar_stub(iter.device_type(), iter, *min, *max);
+      run_stub(clamp_scalar_stub, iter, *min, *max);
     }
   } else if (max) {
-    clamp_max_scalar_stub(iter.device_type(), iter, *max);
+    run_stub(clamp_max_scalar_stub, iter, *max);
   } else {
-    clamp_min_scalar_stub(iter.device_type(), iter, *min);
+    run_stub(clamp_min_scalar_stub, iter, *min);
   }
   return iter;
 }
@@ -77,11 +77,10 @@ TensorIterator run_clamp_bound(Stub& stub, Tensor& out, const Tensor& self, cons
   TORCH_CHECK(dtype == self.scalar_type() || !out.defined() || !out.is_same(self), "result type ",
               dtype, " can't be cast to the desired output type ", self.scalar_type());
   auto iter = TensorIterator::unary_op(out, dtype == self.scalar_type() ? self : self.to(dtype));
-  if (iter.device_type() == c10::kMeta) return iter;
   if (is_nan(bound)) {
     iter.output().fill_(bound);
   } else {
-    stub(iter.device_type(), iter, bound);
+    run_stub(stub, iter, bound);
   }
   return iter;
 }
@@ -103,13 +102,12 @@ TensorIterator run_clamp_tensor(Tensor& out, const Tensor& self, const c10::opti
   if (has_min) config.add_input(*min);
   if (has_max) config.add_input(*max);
   auto iter = config.build();
-  if (iter.device_type() == c10::kMeta) return iter;
   if (has_min && has_max) {
-    clamp_stub(iter.device_type(), iter);
+    run_stub(clamp_stub, iter);
   } else if (has_min) {
-    maximum_stub(iter.device_type(), iter);
+    run_stub(maximum_stub, iter);
   } else {
-    minimum_stub(iter.device_type(), iter);
+    run_stub(minimum_stub, iter);
   }
   return iter;
 }

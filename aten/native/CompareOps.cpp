@@ -15,6 +15,7 @@
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/BinaryOps.h"
+#include "aten/native/MetaStub.h"
 #include "aten/native/TypePromotion.h"
 
 namespace at {
@@ -49,7 +50,7 @@ template <typename Stub>
 Tensor& compare_out(Stub& stub, const Tensor& self, const Tensor* other, Tensor& out) {
   auto iter = comparison_iter(out, self, other);
   // See Note [Meta kernels stop before the stub] in BinaryOps.cpp.
-  if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter);
+  run_stub(stub, iter);
   return out;
 }
 
@@ -184,7 +185,8 @@ Tensor& where_self_out(const Tensor& condition, const Tensor& self, const Tensor
                   .add_input(self_c)
                   .add_input(other_c)
                   .build();
-  where_stub(iter.device_type(), iter);
+  // See Note [Meta kernels stop before the stub] in BinaryOps.cpp.
+  run_stub(where_stub, iter);
   return out;
 }
 

@@ -75,10 +75,10 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
   std::vector<int64_t> sizes = self.sizes().vec();
   if (self.dim() > 0) sizes[static_cast<size_t>(wrapped)] = index.numel();
   Tensor result = at::empty(sizes, self.options());
-  if (result.is_meta()) return result;
   TORCH_CHECK_INDEX(self.dim() > 0 || index.numel() == 1,
                     "index_select(): Index to scalar can have only 1 value, got ", index.numel(),
                     " value(s)");
+  if (result.is_meta()) return result;  // the index values (their bounds) are data
   const Blocks b = blocks_of(self.sizes(), wrapped);
   const std::vector<int64_t> idx = checked_indices(index, b.size);
   if (result.numel() == 0) return result;

@@ -190,10 +190,19 @@ void walk(const AdvancedIndex& info, Visit visit) {
 
 }  // namespace
 
+// Note [Indexing on Meta]
+// index, index_put_ and masked_scatter_ run on Meta tensors as in libtorch 1.13: the result's
+// shape follows from the shapes of self and the Long indices alone, so every shape and dtype
+// check runs and the kernel stops where it would read index values (their bounds) or data.
+// A Bool mask index needs its nonzero elements to have a shape at all, so on Meta it raises
+// nonzero's "Could not run 'aten::nonzero' with arguments from the 'Meta' backend", as in
+// libtorch.
 Tensor index(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices) {
   const AdvancedIndex info = make_index(self, indices);
   if (info.count == 0) return self.clone();
   Tensor result = at::empty(info.result_shape, self.options());
+  // Meta: the shape and the checks that need no index values (Note [Indexing on Meta]).
+  if (self.is_meta()) return result;
   if (result.numel() == 0) {
     (void)indexed_offsets(info);  // the indices are still checked
     return result;
@@ -230,6 +239,7 @@ Tensor& index_put_(Tensor& self, const c10::List<c10::optional<Tensor>>& indices
                 " cannot be broadcast to indexing result of shape ",
                 IntArrayRef(info.result_shape));
   }
+  if (self.is_meta()) return self;  // Note [Indexing on Meta]
   source = source.contiguous();
   if (source.numel() == 0) {
     (void)indexed_offsets(info);

@@ -281,6 +281,8 @@ Tensor& masked_scatter_(Tensor& self, const Tensor& mask, const Tensor& source) 
               mask.scalar_type());
   at::assert_no_internal_overlap(self);
   const Tensor m = mask.to(kBool).expand(self.sizes());
+  // Note [Indexing on Meta] in IndexingAdvanced.cpp: how many elements are taken is data.
+  if (self.is_meta()) return self;
   const Tensor src = source.contiguous();
   const auto itemsize = static_cast<int64_t>(self.element_size());
   const bool* put = m.data_ptr<bool>();

@@ -13,6 +13,7 @@
 
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/MetaStub.h"
 
 namespace at {
 namespace native {
@@ -43,7 +44,7 @@ template <typename Stub>
 TensorIterator run_addc(Stub& stub, Tensor& out, const Tensor& self, const Tensor& t1,
                         const Tensor& t2, const Scalar& value) {
   auto iter = ternary_op(out, self, t1, t2);
-  if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter, value);
+  run_stub(stub, iter, value);
   return iter;
 }
 
@@ -75,7 +76,7 @@ TensorIterator run_lerp(Tensor& out, const Tensor& self, const Tensor& end, cons
                   .add_input(self)
                   .add_input(end)
                   .build();
-  if (iter.device_type() != c10::kMeta) lerp_scalar_stub(iter.device_type(), iter, weight);
+  run_stub(lerp_scalar_stub, iter, weight);
   return iter;
 }
 
@@ -88,7 +89,7 @@ TensorIterator run_lerp(Tensor& out, const Tensor& self, const Tensor& end, cons
                   .add_input(end)
                   .add_input(weight)
                   .build();
-  if (iter.device_type() != c10::kMeta) lerp_tensor_stub(iter.device_type(), iter);
+  run_stub(lerp_tensor_stub, iter);
   return iter;
 }
 

@@ -13,6 +13,7 @@
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/BinaryOps.h"
+#include "aten/native/MetaStub.h"
 #include "aten/native/TypePromotion.h"
 
 namespace at {
@@ -25,7 +26,7 @@ namespace {
 
 TensorIterator run_pow(Tensor& out, const Tensor& base, const Tensor& exponent) {
   auto iter = TensorIterator::binary_op(out, base, exponent);
-  if (iter.device_type() != c10::kMeta) pow_tensor_tensor_stub(iter.device_type(), iter);
+  run_stub(pow_tensor_tensor_stub, iter);
   return iter;
 }
 
@@ -38,13 +39,12 @@ TensorIterator run_pow_scalar(Tensor& out, const Tensor& base, const Scalar& exp
   const c10::ScalarType common = at::result_type(base, exponent);
   const Tensor converted = base.scalar_type() == common ? base : base.to(common);
   auto iter = TensorIterator::unary_op(out, converted);
-  if (iter.device_type() == c10::kMeta) return iter;
   if (exponent.equal(0.0) || exponent.equal(false)) {
     iter.output().fill_(1);
   } else if (exponent.equal(1.0) || exponent.equal(true)) {
     if (!iter.output().is_same(converted)) iter.output().copy_(converted);
   } else {
-    pow_tensor_scalar_stub(iter.device_type(), iter, exponent);
+    run_stub(pow_tensor_scalar_stub, iter, exponent);
   }
   return iter;
 }

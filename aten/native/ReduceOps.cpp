@@ -29,6 +29,7 @@
 #include "aten/OpMathType.h"
 #include "aten/Parallel.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/MetaStub.h"
 #include "aten/native/ReduceOps.h"
 #include "aten/native/ReduceOpsUtils.h"
 #include "aten/native/Resize.h"
@@ -162,7 +163,14 @@ void mean_impl(const Tensor& self, const DimMask& mask, bool keepdim, const Tens
 }
 
 void cumsum_impl(const Tensor& self, int64_t dim, const Tensor& result) {
-  if (result.is_meta()) return;
+  if (result.is_meta()) {
+    // Note [Meta asks the CPU kernel which dtypes it takes] (MetaStub.h).
+    if (self.dim() > 0 && self.numel() > 0) {
+      cumsum_stub(kCPU, cpu_stand_in(result), cpu_stand_in(self).to(result.scalar_type()),
+                  c10::maybe_wrap_dim(dim, self.dim()));
+    }
+    return;
+  }
   if (self.dim() == 0) {
     result.fill_(self);
   } else if (self.numel() == 0) {
@@ -353,7 +361,7 @@ Tensor arg_reduce(const Tensor& self, c10::optional<int64_t> dim, bool keepdim, 
   const char* name = is_max ? "argmax" : "argmin";
   const ExtremumRows r = extremum_rows_of(self, dim, keepdim, name);
   Tensor result = at::empty(r.out_shape, self.options().dtype(kLong));
-  if (!r.single && !result.is_meta() && result.numel() != 0) {
+  if (!r.single && result.numel() != 0) {  // Meta too: the check needs no data
     const ScalarType type = self.scalar_type();
     TORCH_CHECK(type != kBool && !c10::isComplexType(type), "\"", name,
                 "_cpu\" not implemented for '", type, "'");

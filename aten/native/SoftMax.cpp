@@ -43,8 +43,9 @@ Tensor softmax_forward(const Tensor& self, int64_t dim, bool half_to_float, bool
   Tensor result = at::empty(self.sizes(), self.options().memory_format(MemoryFormat::Contiguous));
   TORCH_CHECK(!half_to_float, log ? "log_softmax" : "softmax",
               " with half to float conversion is not supported on CPU");
-  if (self.numel() == 0 || result.is_meta()) return result;
+  if (self.numel() == 0) return result;
   check_softmax_dtype(self, wrapped, log ? "log_softmax" : "softmax");
+  if (result.is_meta()) return result;
   if (self.scalar_type() == kBFloat16) {
     const Tensor in = self.to(kFloat).contiguous();
     Tensor out = at::empty(in.sizes(), in.options());
@@ -69,12 +70,13 @@ Tensor softmax_backward(const Tensor& grad_output, const Tensor& output, int64_t
               ")");
   Tensor grad_input =
       at::empty(output.sizes(), grad_output.options().memory_format(MemoryFormat::Contiguous));
-  if (output.numel() == 0 || grad_input.is_meta()) return grad_input;
+  if (output.numel() == 0) return grad_input;
   check_softmax_dtype(grad_output, wrapped, log ? "log_softmax_backward" : "softmax_backward");
   // The kernel reads output as grad's dtype: libtorch's data_ptr check.
   if (output.scalar_type() != grad_output.scalar_type()) {
     at::detail::throw_data_ptr_type_mismatch(grad_output.scalar_type(), output.scalar_type());
   }
+  if (grad_input.is_meta()) return grad_input;
   // BFloat16 through float, as the forward.
   const ScalarType compute =
       grad_output.scalar_type() == kBFloat16 ? kFloat : grad_output.scalar_type();

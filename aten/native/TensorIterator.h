@@ -156,6 +156,11 @@ class TORCH_API TensorIteratorBase {
   // Restricts iteration to [start, start + size) along `dim` (for splitting).
   void narrow(int dim, int64_t start, int64_t size);
 
+  // This iterator with every operand replaced by one CPU element of its dtype (inputs hold 1)
+  // and every non-empty dim of size 1: what a Meta kernel hands the CPU kernel. See Note [Meta
+  // asks the CPU kernel which dtypes it takes] in aten/native/MetaStub.h.
+  TensorIteratorBase cpu_stand_in() const;
+
   // One-line summary of build()'s decisions (also logged by the trace).
   std::string describe() const;
 

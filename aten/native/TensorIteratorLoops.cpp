@@ -260,6 +260,23 @@ void TensorIteratorBase::narrow(int dim, int64_t start, int64_t size) {
   }
 }
 
+TensorIteratorBase TensorIteratorBase::cpu_stand_in() const {
+  TensorIteratorBase stand_in = *this;
+  // An empty iteration stays empty, so that a kernel that would not run its loop on the CPU
+  // does not here either; strides are kept (kernels read them) and never multiply an index.
+  for (int64_t& size : stand_in.shape_) size = size == 0 ? 0 : 1;
+  for (OperandInfo& op : stand_in.operands_) {
+    if (!op.tensor.defined()) continue;
+    const auto options = at::TensorOptions().dtype(op.current_dtype);
+    op.tensor = op.is_output ? at::empty({}, options) : at::ones({}, options);
+    op.original_tensor = Tensor();
+    op.device = c10::Device(c10::kCPU);
+    op.data = op.tensor.data_ptr();
+  }
+  stand_in.common_device_ = c10::Device(c10::kCPU);
+  return stand_in;
+}
+
 void TensorIteratorBase::with_32bit_indexing(
     c10::function_ref<void(TensorIteratorBase&)> f) const {
   if (can_use_32bit_indexing()) {

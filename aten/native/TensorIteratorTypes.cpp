@@ -167,8 +167,13 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
         op.current_dtype != common_dtype_ && !c10::canCast(common_dtype_, op.current_dtype)) {
       fail_unsafe_cast(common_dtype_, op.current_dtype);
     }
-    // See Note [Operands are converted before a CUDA op kernel].
-    if (common_device.is_cpu() || (common_device.is_cuda() && !op.tensor.is_cpu())) {
+    // See Note [Operands are converted before a CUDA op kernel]. Meta converts as the CPU does:
+    // a converted input may have other strides than the original (an expanded input becomes
+    // contiguous), and the output's strides follow the converted inputs, so a Meta result has
+    // the CPU result's strides only if Meta converts too. (libtorch 1.13 converts on the CPU
+    // only, and its Meta results can differ there: sub(Int expanded, Long transposed).)
+    if (common_device.is_cpu() || common_device.is_meta() ||
+        (common_device.is_cuda() && !op.tensor.is_cpu())) {
       if (config.cast_common_dtype_to_outputs_ && op.is_output &&
           op.current_dtype != common_dtype_) {
         make_output_temporary(op, common_dtype_);

@@ -11,6 +11,7 @@
 #include "aten/native/UnaryOps.h"
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/MetaStub.h"
 
 namespace at {
 namespace native {
@@ -53,7 +54,7 @@ template <typename Stub>
 TensorIterator run_unary(Stub& stub, Tensor& out, const Tensor& self) {
   auto iter = TensorIterator::unary_op(out, self);
   // See Note [Meta kernels stop before the stub] in BinaryOps.cpp.
-  if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter);
+  run_stub(stub, iter);
   return iter;
 }
 
@@ -61,7 +62,7 @@ TensorIterator run_unary(Stub& stub, Tensor& out, const Tensor& self) {
 template <typename Stub>
 TensorIterator run_unary_float(Stub& stub, Tensor& out, const Tensor& self) {
   auto iter = TensorIterator::unary_float_op(out, self);
-  if (iter.device_type() != c10::kMeta) stub(iter.device_type(), iter);
+  run_stub(stub, iter);
   return iter;
 }
 
@@ -122,7 +123,7 @@ Tensor& abs_out(const Tensor& self, Tensor& out) {
                     .add_input(self)
                     .check_all_same_dtype(false)
                     .build();
-    abs_stub(iter.device_type(), iter);
+    run_stub(abs_stub, iter);
     if (!real.is_same(out)) {
       out.resize_(iter.output().sizes());
       out.copy_(iter.output());
@@ -201,12 +202,11 @@ template <typename Stub>
 TensorIterator run_rounding(Stub& stub, Tensor& out, const Tensor& self, const char* name) {
   TORCH_CHECK(!self.is_complex(), name, " is not supported for complex inputs");
   auto iter = TensorIterator::unary_op(out, self);
-  if (iter.device_type() == c10::kMeta) return iter;
   if (c10::isIntegralType(self.scalar_type(), /*includeBool=*/false)) {
     if (!iter.output().is_same(self)) iter.output().copy_(self);
     return iter;
   }
-  stub(iter.device_type(), iter);
+  run_stub(stub, iter);
   return iter;
 }
 
@@ -243,12 +243,10 @@ MINIATEN_DEFINE_ROUNDING(trunc, "trunc")
 Tensor round(const Tensor& self) {
   Tensor out;
   auto iter = TensorIterator::unary_op(out, self);
-  if (iter.device_type() != c10::kMeta) {
-    if (c10::isIntegralType(self.scalar_type(), /*includeBool=*/false)) {
-      iter.output().copy_(self);
-    } else {
-      round_stub(iter.device_type(), iter);
-    }
+  if (c10::isIntegralType(self.scalar_type(), /*includeBool=*/false)) {
+    iter.output().copy_(self);
+  } else {
+    run_stub(round_stub, iter);
   }
   return iter.output();
 }
@@ -264,11 +262,10 @@ Tensor& round_(Tensor& self) {
 
 Tensor& round_out(const Tensor& self, Tensor& out) {
   auto iter = TensorIterator::unary_op(out, self);
-  if (iter.device_type() == c10::kMeta) return out;
   if (c10::isIntegralType(self.scalar_type(), /*includeBool=*/false)) {
     if (!out.is_same(self)) out.copy_(self);
   } else {
-    round_stub(iter.device_type(), iter);
+    run_stub(round_stub, iter);
   }
   return out;
 }

@@ -1,5 +1,10 @@
 #include "c10/core/Device.h"
 
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cctype>
+#include <mutex>
 #include <ostream>
 
 namespace c10 {
@@ -23,7 +28,51 @@ std::string DeviceTypeName(DeviceType d, bool lower_case) {
               ". If you have recently updated the caffe2.proto file to add a new device "
               "type, did you forget to update the DeviceTypeName() function to reflect "
               "such recent changes?");
+  if (d == DeviceType::PrivateUse1) return get_privateuse1_backend(lower_case);
   return kDeviceTypeNames[static_cast<int>(d)][lower_case ? 1 : 0];
+}
+
+// Note [The PrivateUse1 name is written once]
+// The name is read on every print of a PrivateUse1 device, from any thread, and written once,
+// when the backend loads. So a writer takes the mutex (to check and set without a race between
+// two registrations) and publishes with a release store of the flag; readers load the flag with
+// acquire and, once it is set, read a string that is never written again.
+namespace {
+std::atomic<bool> privateuse1_name_set{false};
+std::string privateuse1_name;  // written once, before privateuse1_name_set
+std::mutex privateuse1_name_mutex;
+}  // namespace
+
+void register_privateuse1_backend(const std::string& backend_name) {
+  std::lock_guard<std::mutex> lock(privateuse1_name_mutex);
+  TORCH_CHECK(!privateuse1_name_set.load() || privateuse1_name == backend_name,
+              "torch.register_privateuse1_backend() has already been set! Current backend: ",
+              privateuse1_name);
+  static const std::array<const char*, 6> in_tree = {"cpu", "cuda", "hip", "mps", "xpu", "mtia"};
+  TORCH_CHECK(std::find(in_tree.begin(), in_tree.end(), backend_name) == in_tree.end(),
+              "Cannot register privateuse1 backend with in-tree device name: ", backend_name);
+  // Device strings are parsed as [a-zA-Z_]+ before the colon; a name outside that could never
+  // be parsed back.
+  TORCH_CHECK(!backend_name.empty() &&
+                  std::all_of(backend_name.begin(), backend_name.end(),
+                              [](unsigned char c) { return std::isalpha(c) || c == '_'; }),
+              "Invalid privateuse1 backend name: '", backend_name,
+              "' (a device type name is letters and '_')");
+  privateuse1_name = backend_name;
+  privateuse1_name_set.store(true, std::memory_order_release);
+}
+
+std::string get_privateuse1_backend(bool lower_case) {
+  std::string name =
+      privateuse1_name_set.load(std::memory_order_acquire) ? privateuse1_name : "privateuseone";
+  std::transform(name.begin(), name.end(), name.begin(), [lower_case](unsigned char c) {
+    return static_cast<char>(lower_case ? std::tolower(c) : std::toupper(c));
+  });
+  return name;
+}
+
+bool is_privateuse1_backend_registered() {
+  return privateuse1_name_set.load(std::memory_order_acquire);
 }
 
 bool isValidDeviceType(DeviceType d) {
@@ -39,6 +88,9 @@ namespace {
 DeviceType parse_type(const std::string& name) {
   for (int i = 0; i < static_cast<int>(DeviceType::COMPILE_TIME_MAX_DEVICE_TYPES); ++i) {
     if (name == kDeviceTypeNames[i][1]) return static_cast<DeviceType>(i);
+  }
+  if (is_privateuse1_backend_registered() && name == get_privateuse1_backend()) {
+    return DeviceType::PrivateUse1;
   }
   TORCH_CHECK(false,
               "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "

@@ -42,8 +42,19 @@ constexpr DeviceType kPrivateUse1 = DeviceType::PrivateUse1;
 constexpr int COMPILE_TIME_MAX_DEVICE_TYPES =
     static_cast<int>(DeviceType::COMPILE_TIME_MAX_DEVICE_TYPES);
 
-// "CPU", "CUDA", ... (lower_case=true gives "cpu", "cuda", "meta", "privateuseone").
+// "CPU", "CUDA", ... (lower_case=true gives "cpu", "cuda", "meta", "privateuseone"); PrivateUse1
+// prints as the name its backend registered, once it has.
 C10_API std::string DeviceTypeName(DeviceType d, bool lower_case = false);
+
+// Naming the PrivateUse1 device type, as recent PyTorch offers it (libtorch 1.13 has no name for
+// it): after register_privateuse1_backend("npu"), Device("npu:0") parses, prints "npu:0" and is
+// a PrivateUse1 device. The name is set once per process; "privateuseone" keeps parsing.
+//   c10::register_privateuse1_backend("npu");
+//   c10::get_privateuse1_backend();        // "npu" ("privateuseone" before any registration)
+//   c10::get_privateuse1_backend(false);   // "NPU"
+C10_API void register_privateuse1_backend(const std::string& backend_name);
+C10_API std::string get_privateuse1_backend(bool lower_case = true);
+C10_API bool is_privateuse1_backend_registered();
 C10_API bool isValidDeviceType(DeviceType d);
 C10_API std::ostream& operator<<(std::ostream& stream, DeviceType type);
 

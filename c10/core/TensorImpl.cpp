@@ -11,6 +11,14 @@
 namespace c10 {
 
 namespace {
+// libtorch's constructor gives every tensor its backend's autograd keys (ADInplaceOrView and
+// Autograd<backend>), so a backend outside the library that makes its tensors from
+// DispatchKeySet(DispatchKey::PrivateUse1) gets AutogradPrivateUse1 and autograd works on them.
+DispatchKeySet with_autograd_keys(DispatchKeySet key_set) {
+  const DispatchKey backend = highestPriorityBackendTypeId(key_set);
+  return backend == DispatchKey::Undefined ? key_set : key_set | keysetForBackend(backend);
+}
+
 Device device_of_keys(DispatchKeySet key_set) {
   if (key_set.has(DispatchKey::CUDA)) return Device(DeviceType::CUDA, 0);
   if (key_set.has(DispatchKey::Meta)) return Device(DeviceType::Meta);
@@ -25,7 +33,7 @@ TensorImpl::TensorImpl(Storage&& storage, DispatchKeySet key_set, caffe2::TypeMe
     : storage_(std::move(storage)),
       data_type_(data_type),
       device_(storage_.defined() ? storage_.device() : device_of_keys(key_set)),
-      key_set_(key_set),
+      key_set_(with_autograd_keys(key_set)),
       is_contiguous_(true),
       is_channels_last_contiguous_(false),
       is_channels_last_3d_contiguous_(false),
@@ -37,7 +45,7 @@ TensorImpl::TensorImpl(DispatchKeySet key_set, caffe2::TypeMeta data_type,
                        c10::optional<Device> device_opt)
     : data_type_(data_type),
       device_(device_opt ? *device_opt : device_of_keys(key_set)),
-      key_set_(key_set) {
+      key_set_(with_autograd_keys(key_set)) {
   refresh_numel();
   refresh_contiguous();
 }

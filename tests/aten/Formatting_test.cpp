@@ -111,6 +111,17 @@ TEST(Formatting, EmptyTensorsPrintOnlyTheFooter) {
   EXPECT_EQ(printed(make(at::kLong, {0, 3, 2}, {})), "[ CPULongType{0,3,2} ]");
 }
 
+// libtorch 1.13 throws "Cannot copy out of meta tensor; no data!" here (Note [Printing a meta
+// tensor]); miniaten prints "..." for the values and the usual type line.
+TEST(Formatting, MetaTensorsPrintNoValues) {
+  const auto meta = at::TensorOptions().device(at::kMeta);
+  EXPECT_EQ(printed(at::empty({2, 3}, meta)), "...\n[ MetaFloatType{2,3} ]");
+  EXPECT_EQ(printed(at::empty({}, meta.dtype(at::kLong))), "...\n[ MetaLongType{} ]");
+  EXPECT_EQ(printed(at::empty({0, 4}, meta.dtype(at::kHalf))), "...\n[ MetaHalfType{0,4} ]");
+  // A transposed view prints its own sizes.
+  EXPECT_EQ(printed(at::empty({2, 5}, meta).t()), "...\n[ MetaFloatType{5,2} ]");
+}
+
 // ---- 1-d: the number format -----------------------------------------------------------------
 
 TEST(Formatting, IntegerValuedFloatsHaveNoDecimalPoint) {

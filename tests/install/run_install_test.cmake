@@ -19,10 +19,18 @@ run(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${WORK_DIR}/build -G ${CMAKE_G
     -DCMAKE_CXX_COMPILER=${CONSUMER_CXX_COMPILER} "-DCMAKE_CXX_FLAGS=${consumer_flags}"
     "-DCMAKE_EXE_LINKER_FLAGS=${consumer_flags}")
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+set(consumer_build_output "${last_output}\n${last_error}")
+
+# The example out-of-tree backend, exactly as its README builds it.
+run(${CMAKE_COMMAND} -S ${BACKEND_SOURCE_DIR} -B ${WORK_DIR}/backend -G ${CMAKE_GENERATOR}
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release
+    -DCMAKE_CXX_COMPILER=${CONSUMER_CXX_COMPILER} "-DCMAKE_CXX_FLAGS=${consumer_flags}"
+    "-DCMAKE_SHARED_LINKER_FLAGS=${consumer_flags}" "-DCMAKE_EXE_LINKER_FLAGS=${consumer_flags}")
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/backend)
 
 # compat_consumer is compiled with -H: each header it includes is a line ". /path" (dots for
 # depth). Every libtorch-named path (ATen/, c10/, torch/, caffe2/) must come from the prefix.
-string(REPLACE "\n" ";" header_lines "${last_output}\n${last_error}")
+string(REPLACE "\n" ";" header_lines "${consumer_build_output}")
 set(compat_headers 0)
 foreach(line IN LISTS header_lines)
   if(line MATCHES "^\\.+ (.+)$")
@@ -48,4 +56,9 @@ run(${WORK_DIR}/build/compat_consumer)
 message(STATUS "compat consumer said:\n${last_output}")
 if(NOT last_output MATCHES "compat consumer ok")
   message(FATAL_ERROR "the compat consumer did not report success")
+endif()
+run(${WORK_DIR}/backend/npu_demo)
+message(STATUS "npu backend said:\n${last_output}")
+if(NOT last_output MATCHES "npu backend ok")
+  message(FATAL_ERROR "the example npu backend did not report success")
 endif()
