@@ -1,7 +1,6 @@
 #include "c10/core/Device.h"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <cctype>
 #include <mutex>
@@ -48,8 +47,14 @@ void register_privateuse1_backend(const std::string& backend_name) {
   TORCH_CHECK(!privateuse1_name_set.load() || privateuse1_name == backend_name,
               "torch.register_privateuse1_backend() has already been set! Current backend: ",
               privateuse1_name);
-  static const std::array<const char*, 6> in_tree = {"cpu", "cuda", "hip", "mps", "xpu", "mtia"};
-  TORCH_CHECK(std::find(in_tree.begin(), in_tree.end(), backend_name) == in_tree.end(),
+  // Recent PyTorch refuses six names ("cpu", "cuda", "hip", "mps", "xpu", "mtia"); any other
+  // device type's name ("meta", "xla") would be parsed as that device type first, so the
+  // backend's own devices could not be named: miniaten refuses every one of them.
+  bool in_tree = backend_name == "mtia";
+  for (int i = 0; i < static_cast<int>(DeviceType::PrivateUse1); ++i) {
+    in_tree = in_tree || backend_name == kDeviceTypeNames[i][1];
+  }
+  TORCH_CHECK(!in_tree,
               "Cannot register privateuse1 backend with in-tree device name: ", backend_name);
   // Device strings are parsed as [a-zA-Z_]+ before the colon; a name outside that could never
   // be parsed back.

@@ -75,6 +75,8 @@ TEST(PrivateUse1, ARegisteredNameParsesAndPrints) {
   // In-tree names and names a device string could not spell are refused, and leave it unnamed.
   EXPECT_EQ(error_of([] { c10::register_privateuse1_backend("cuda"); }),
             "Cannot register privateuse1 backend with in-tree device name: cuda");
+  EXPECT_EQ(error_of([] { c10::register_privateuse1_backend("meta"); }),
+            "Cannot register privateuse1 backend with in-tree device name: meta");
   EXPECT_EQ(error_of([] { c10::register_privateuse1_backend("np u"); }),
             "Invalid privateuse1 backend name: 'np u' (a device type name is letters and '_')");
   EXPECT_FALSE(c10::is_privateuse1_backend_registered());
