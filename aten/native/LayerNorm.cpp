@@ -85,8 +85,8 @@ std::tuple<Tensor, Tensor, Tensor> native_layer_norm(const Tensor& input,
   Tensor mean = at::empty({r.M}, X.options());
   Tensor rstd = at::empty({r.M}, X.options());
   const std::vector<int64_t> stats = stat_shape(input, normalized_shape);
-  if (input.is_meta() || r.M == 0 || r.N == 0) {
-    if (!input.is_meta() && r.M > 0) {  // rows of no elements: NaN mean and rstd, as libtorch
+  if (r.M == 0 || r.N == 0) {
+    if (r.M > 0) {  // rows of no elements: NaN mean and rstd, as libtorch
       mean.fill_(NAN);
       rstd.fill_(NAN);
     }
@@ -95,6 +95,7 @@ std::tuple<Tensor, Tensor, Tensor> native_layer_norm(const Tensor& input,
   const Tensor gamma = weight.defined() ? weight.contiguous() : weight;
   const Tensor beta = bias.defined() ? bias.contiguous() : bias;
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, X.scalar_type(), "layer_norm_cpu", [&] {
+    if (X.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
     using acc_t = at::opmath_type<scalar_t>;
     const scalar_t* x = X.data_ptr<scalar_t>();
     scalar_t* y = Y.data_ptr<scalar_t>();
@@ -163,11 +164,12 @@ std::tuple<Tensor, Tensor, Tensor> native_layer_norm_backward(
     dbeta = bias.defined() ? at::zeros_like(bias, MemoryFormat::Contiguous)
                            : at::zeros(normalized_shape, X.options());
   }
-  if (input.is_meta() || r.M == 0 || r.N == 0) return std::make_tuple(dX, dgamma, dbeta);
+  if (r.M == 0 || r.N == 0) return std::make_tuple(dX, dgamma, dbeta);
   const Tensor mean_c = mean.contiguous(), rstd_c = rstd.contiguous();
   const Tensor gamma = weight.defined() ? weight.contiguous() : weight;
   AT_DISPATCH_FLOATING_TYPES_AND2(
       kHalf, kBFloat16, X.scalar_type(), "layer_norm_backward_cpu", [&] {
+        if (X.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
         using acc_t = at::opmath_type<scalar_t>;
         const int64_t M = r.M, N = r.N;
         const scalar_t* x = X.data_ptr<scalar_t>();

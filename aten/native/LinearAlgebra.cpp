@@ -8,6 +8,7 @@
 #include "aten/MemoryOverlap.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/Blas.h"
+#include "aten/native/MetaStub.h"
 #include "aten/native/Resize.h"
 #include "aten/native/TensorIterator.h"
 #include "c10/util/accumulate.h"
@@ -42,7 +43,13 @@ Tensor blas_readable(const Tensor& t) {
 // temporary and copied in.
 void gemm_into(const Tensor& result, const Tensor& m1, const Tensor& m2, const Scalar& beta,
                const Scalar& alpha) {
-  if (result.is_meta() || result.numel() == 0) return;
+  if (result.numel() == 0) return;
+  if (result.is_meta()) {
+    // Note [Meta asks the CPU kernel which dtypes it takes] (MetaStub.h): BLAS or not, and
+    // which dtypes, is decided below.
+    gemm_into(cpu_stand_in(result), cpu_stand_in(m1), cpu_stand_in(m2), beta, alpha);
+    return;
+  }
   const ScalarType type = result.scalar_type();
   const bool beta_is_zero = is_zero(beta);
   if (cpublas::uses_blas(type) && !cpublas::blas_can_read(cpublas::matrix_of(result)) &&
@@ -79,7 +86,6 @@ void addmm_into(const Tensor& out, const Tensor& self, const Tensor& mat1, const
   check_scalar_type(out.scalar_type(), mat1);
   check_scalar_type(out.scalar_type(), mat2);
   const Tensor expanded = self.expand({mat1.size(0), mat2.size(1)});
-  if (out.is_meta()) return;
   if (!out.is_same(self)) out.copy_(expanded);
   if (mat1.size(1) == 0) {
     // No products to add: BLAS would only scale, which a k of 0 makes it skip for some libraries.
@@ -95,7 +101,6 @@ void addmm_into(const Tensor& out, const Tensor& self, const Tensor& mat1, const
 
 void mm_into(const Tensor& out, const Tensor& self, const Tensor& mat2) {
   check_scalar_type(self.scalar_type(), mat2);
-  if (out.is_meta()) return;
   if (self.size(1) == 0) {
     out.zero_();
     return;
@@ -114,12 +119,16 @@ void check_bmm(const Tensor& batch1, const Tensor& batch2) {
 
 void bmm_into(const Tensor& out, const Tensor& batch1, const Tensor& batch2) {
   check_scalar_type(batch1.scalar_type(), batch2);
-  if (out.is_meta() || out.numel() == 0) return;
+  if (out.numel() == 0) return;
   if (batch1.size(2) == 0) {
     out.zero_();
     return;
   }
   const Tensor b1 = batch1, b2 = batch2;
+  if (out.is_meta()) {  // one product asks about the dtype for all (see gemm_into)
+    gemm_into(out.select(0, 0), b1.select(0, 0), b2.select(0, 0), 0, 1);
+    return;
+  }
   for (int64_t i = 0; i < out.size(0); ++i) {
     gemm_into(out.select(0, i), b1.select(0, i), b2.select(0, i), 0, 1);
   }
@@ -144,7 +153,6 @@ void check_dot(const Tensor& self, const Tensor& other) {
 
 // The dot product as a 1 x k by k x 1 product: a strided vector is a BLAS matrix as it is.
 void dot_into(const Tensor& out, const Tensor& self, const Tensor& other) {
-  if (out.is_meta()) return;
   if (self.numel() == 0) {
     out.zero_();
     return;
@@ -161,7 +169,7 @@ void check_mv(const Tensor& result, const Tensor& self, const Tensor& vec) {
 }
 
 void mv_into(const Tensor& out, const Tensor& self, const Tensor& vec) {
-  if (out.is_meta() || out.numel() == 0) return;
+  if (out.numel() == 0) return;
   if (self.size(1) == 0) {
     out.zero_();
     return;

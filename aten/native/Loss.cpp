@@ -101,7 +101,6 @@ std::tuple<Tensor, Tensor> nll_loss_forward(const Tensor& self, const Tensor& ta
   Tensor output =
       per_sample ? at::empty({self.size(0)}, self.options()) : at::empty({}, self.options());
   Tensor total_weight = at::empty({}, self.options());
-  if (self.is_meta()) return std::make_tuple(output, total_weight);
   check_target_dtype(target);
   if (target.numel() == 0) {
     // No samples: libtorch's empty mean is NaN, its sum and per-sample outputs 0.
@@ -110,6 +109,7 @@ std::tuple<Tensor, Tensor> nll_loss_forward(const Tensor& self, const Tensor& ta
     return std::make_tuple(output, total_weight);
   }
   AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, self.scalar_type(), "nll_loss_out_frame", [&] {
+    if (self.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
     const NllRows<scalar_t> r(self, target, weight);
     if (reduction == Reduction::None) {
       scalar_t* out = output.data_ptr<scalar_t>();
@@ -157,10 +157,10 @@ Tensor nll_loss_backward(const Tensor& grad_output, const Tensor& self, const Te
                 "Expected a single element grad_output tensor, but got: ", grad_output.sizes());
   }
   Tensor grad_input = at::zeros(self.sizes(), self.options());
-  if (self.is_meta()) return grad_input;
   check_target_dtype(target);
   if (target.numel() == 0) return grad_input;
   AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, self.scalar_type(), "nll_loss_backward_out_frame", [&] {
+    if (self.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
     const NllRows<scalar_t> r(self, target, weight);
     const Tensor grad = grad_output.to(self.scalar_type());
     const scalar_t* g = grad.data_ptr<scalar_t>();
@@ -387,8 +387,9 @@ void elementwise_into(const Tensor& out, std::initializer_list<Tensor> inputs, O
 Tensor binary_cross_entropy(const Tensor& self, const Tensor& target,
                             const c10::optional<Tensor>& weight, int64_t reduction) {
   Tensor loss = at::empty_like(self);
-  if (!self.is_meta()) {
+  {
     AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, loss.scalar_type(), "binary_cross_entropy", [&] {
+      if (self.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
       elementwise_into<scalar_t>(loss, {self, target}, [](scalar_t x, scalar_t y, scalar_t) {
         TORCH_CHECK(x >= 0 && x <= 1, "all elements of input should be between 0 and 1");
         return static_cast<scalar_t>((y - scalar_t(1)) *
@@ -406,9 +407,10 @@ Tensor binary_cross_entropy_backward(const Tensor& grad_output, const Tensor& se
                                      const Tensor& target, const c10::optional<Tensor>& weight,
                                      int64_t reduction) {
   Tensor grad_input = at::empty_like(self);
-  if (!self.is_meta()) {
+  {
     AT_DISPATCH_FLOATING_TYPES_AND(
         kBFloat16, grad_input.scalar_type(), "binary_cross_entropy_backward", [&] {
+          if (self.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
           constexpr double kEpsilon = 1e-12;
           elementwise_into<scalar_t>(
               grad_input, {grad_output, self, target}, [](scalar_t g, scalar_t x, scalar_t y) {

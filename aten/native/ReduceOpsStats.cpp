@@ -146,7 +146,7 @@ Tensor& logsumexp_out(const Tensor& self, IntArrayRef dim, bool keepdim, Tensor&
   const DimMask mask = make_dim_mask(dim, x.dim());
   const DimVector shape = reduced_shape(x.sizes(), mask, keepdim);
   resize_out(out, shape, x, out.scalar_type());
-  if (out.is_meta()) return out;
+  // On Meta the same steps run on meta tensors: each gives its geometry and its errors.
   if (x.numel() == 0) {
     // Nothing to subtract: the sum of no terms is 0, its log -inf.
     return out.copy_(at::sum(at::exp(x), dim, keepdim).log_());

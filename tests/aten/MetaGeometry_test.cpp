@@ -203,6 +203,87 @@ TEST(MetaGeometry, ZeroSizeAndOneElement) {
   }
 }
 
+// The kernels that take tensors rather than a TensorIterator (matrix products, losses, layer
+// norm, scans, joins, gathers, the statistics), over every kind of dtype: the same geometry or
+// the same error, the dtypes each CPU kernel refuses included.
+TEST(MetaGeometry, TensorKernelsOverDtypes) {
+  const std::vector<Op> tensor_ops = {
+      {"mm", [](const Tensor& a, const Tensor&) { return at::mm(a, a); }},
+      {"bmm",
+       [](const Tensor& a, const Tensor&) { return at::bmm(a.unsqueeze(0), a.unsqueeze(0)); }},
+      {"dot", [](const Tensor& a, const Tensor&) { return at::dot(a[0], a[1]); }},
+      {"mv", [](const Tensor& a, const Tensor&) { return at::mv(a, a[0]); }},
+      {"addmm", [](const Tensor& a, const Tensor&) { return at::addmm(a, a, a); }},
+      {"sum", [](const Tensor& a, const Tensor&) { return a.sum(0); }},
+      {"mean", [](const Tensor& a, const Tensor&) { return a.mean(0); }},
+      {"amin", [](const Tensor& a, const Tensor&) { return at::amin(a, {0}); }},
+      {"all", [](const Tensor& a, const Tensor&) { return at::all(a, 0); }},
+      {"norm", [](const Tensor& a, const Tensor&) { return at::norm(a, 2, {0}); }},
+      {"logsumexp", [](const Tensor& a, const Tensor&) { return at::logsumexp(a, {0}); }},
+      {"max_all", [](const Tensor& a, const Tensor&) { return at::max(a); }},
+      {"tril", [](const Tensor& a, const Tensor&) { return at::tril(a); }},
+      {"gather",
+       [](const Tensor& a, const Tensor&) {
+         return at::gather(a, 0, at::zeros({2, 2}, a.options().dtype(at::kLong)));
+       }},
+      {"scatter_add",
+       [](const Tensor& a, const Tensor&) {
+         return at::scatter_add(a, 0, at::zeros({2, 2}, a.options().dtype(at::kLong)), a);
+       }},
+      {"index_add_",
+       [](const Tensor& a, const Tensor&) {
+         return a.clone().index_add_(0, at::zeros({2}, a.options().dtype(at::kLong)), a);
+       }},
+      {"roll", [](const Tensor& a, const Tensor&) { return at::roll(a, {1}, {0}); }},
+      {"silu", [](const Tensor& a, const Tensor&) { return at::silu(a); }},
+      {"mse_loss", [](const Tensor& a, const Tensor&) { return at::mse_loss(a, a); }},
+      {"layer_norm", [](const Tensor& a, const Tensor&) { return at::layer_norm(a, {3}); }},
+      {"nll_loss",
+       [](const Tensor& a, const Tensor&) {
+         return at::nll_loss(a, at::zeros({3}, a.options().dtype(at::kLong)));
+       }},
+      {"binary_cross_entropy",
+       [](const Tensor& a, const Tensor&) { return at::binary_cross_entropy(a, a); }},
+      {"softmax_backward",
+       [](const Tensor& a, const Tensor&) {
+         return at::_softmax_backward_data(a, a, 1, a.scalar_type());
+       }},
+      {"diag", [](const Tensor& a, const Tensor&) { return at::diag(a); }},
+      {"constant_pad_nd",
+       [](const Tensor& a, const Tensor&) {
+         return at::constant_pad_nd(a, {1, 1});
+       }},
+      {"repeat",
+       [](const Tensor& a, const Tensor&) {
+         return a.repeat({2, 1});
+       }},
+  };
+  const at::ScalarType types[] = {at::kFloat, at::kDouble, at::kHalf, at::kBFloat16,    at::kInt,
+                                  at::kLong,  at::kBool,   at::kByte, at::kComplexFloat};
+  int dtype_errors = 0;
+  for (const Op& op : tensor_ops) {
+    for (const at::ScalarType type : types) {
+      const std::string what = std::string(op.name) + " " + c10::toString(type);
+      const Tensor a = at::ones({3, 3}, at::TensorOptions().dtype(type));
+      const Tensor m = at::empty({3, 3}, at::TensorOptions().dtype(type).device(at::kMeta));
+      Tensor cpu, meta;
+      const std::string cpu_error = error_of([&] { return op.f(a, a); }, cpu);
+      const std::string meta_error = error_of([&] { return op.f(m, m); }, meta);
+      EXPECT_EQ(meta_error, cpu_error) << what;
+      if (!cpu_error.empty() || !meta_error.empty()) {
+        if (cpu_error.find("\" not implemented for '") != std::string::npos) ++dtype_errors;
+        continue;
+      }
+      EXPECT_TRUE(meta.is_meta()) << what;
+      EXPECT_EQ(meta.sizes(), cpu.sizes()) << what;
+      EXPECT_EQ(meta.strides(), cpu.strides()) << what;
+      EXPECT_EQ(meta.scalar_type(), cpu.scalar_type()) << what;
+    }
+  }
+  // mm on Half and Bool, layer_norm and nll_loss on integers, ... (26 when this was written).
+  EXPECT_GE(dtype_errors, 20);
+}
+
 // The Meta kernels libtorch 1.13 lacks or has that miniaten added: index, index_put_,
 // masked_scatter_ (Note [Indexing on Meta]), where and abs.out.
 TEST(MetaGeometry, IndexingAndWhereOnMeta) {
