@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -141,6 +142,30 @@ std::string error_of(const std::function<Tensor()>& f, Tensor& result) {
   return "";
 }
 
+enum class Outcome { Compared, Error, DtypeError };
+
+// op on the meta tensors gives exactly what op on the CPU tensors gives: the same error, or a
+// meta result with the same sizes, strides, storage offset and dtype. A dtype the CPU kernel's
+// dispatch refuses is a DtypeError: Meta says so in the same words (Note [Meta asks the CPU
+// kernel which dtypes it takes] in aten/native/MetaStub.h).
+Outcome expect_cpu_geometry(const Op& op, const Tensor& a, const Tensor& b, const Tensor& ma,
+                            const Tensor& mb, const std::string& what) {
+  Tensor cpu, meta;
+  const std::string cpu_error = error_of([&] { return op.f(a, b); }, cpu);
+  const std::string meta_error = error_of([&] { return op.f(ma, mb); }, meta);
+  EXPECT_EQ(meta_error, cpu_error) << what;
+  if (!cpu_error.empty() || !meta_error.empty()) {
+    return cpu_error.find("\" not implemented for '") != std::string::npos ? Outcome::DtypeError
+                                                                           : Outcome::Error;
+  }
+  EXPECT_TRUE(meta.is_meta()) << what;
+  EXPECT_EQ(meta.sizes(), cpu.sizes()) << what;
+  EXPECT_EQ(meta.strides(), cpu.strides()) << what;
+  EXPECT_EQ(meta.scalar_type(), cpu.scalar_type()) << what;
+  EXPECT_EQ(meta.storage_offset(), cpu.storage_offset()) << what;
+  return Outcome::Compared;
+}
+
 class MetaGeometry : public ::testing::TestWithParam<LayoutCase> {};
 
 TEST_P(MetaGeometry, EveryOpGivesTheCpuGeometryOrTheCpuError) {
@@ -155,23 +180,10 @@ TEST_P(MetaGeometry, EveryOpGivesTheCpuGeometryOrTheCpuError) {
     for (const Op& op : ops()) {
       const std::string what =
           std::string(op.name) + " " + c10::toString(ta) + "," + c10::toString(tb);
-      Tensor cpu, meta;
-      const std::string cpu_error = error_of([&] { return op.f(a, b); }, cpu);
-      const std::string meta_error = error_of([&] { return op.f(ma, mb); }, meta);
-      EXPECT_EQ(meta_error, cpu_error) << what;
-      if (!cpu_error.empty() || !meta_error.empty()) {
-        ++errors;
-        // A dtype the CPU kernel's dispatch refuses: Meta says so in the same words (Note [Meta
-        // asks the CPU kernel which dtypes it takes] in aten/native/MetaStub.h).
-        if (cpu_error.find("\" not implemented for '") != std::string::npos) ++dtype_errors;
-        continue;
-      }
-      EXPECT_TRUE(meta.is_meta()) << what;
-      EXPECT_EQ(meta.sizes(), cpu.sizes()) << what;
-      EXPECT_EQ(meta.strides(), cpu.strides()) << what;
-      EXPECT_EQ(meta.scalar_type(), cpu.scalar_type()) << what;
-      EXPECT_EQ(meta.storage_offset(), cpu.storage_offset()) << what;
-      ++compared;
+      const Outcome outcome = expect_cpu_geometry(op, a, b, ma, mb, what);
+      compared += outcome == Outcome::Compared;
+      errors += outcome != Outcome::Compared;
+      dtype_errors += outcome == Outcome::DtypeError;
     }
   }
   // Most ops run for every case; the errors are the CPU's own (shapes that do not broadcast,
@@ -191,14 +203,9 @@ TEST(MetaGeometry, ZeroSizeAndOneElement) {
        std::vector<std::vector<int64_t>>{{0}, {2, 0, 3}, {1}, {1, 1, 1}}) {
     const Tensor a = at::ones(sizes), ma = at::empty(sizes, meta);
     for (const Op& op : ops()) {
-      Tensor cpu, m;
-      const std::string cpu_error = error_of([&] { return op.f(a, a); }, cpu);
-      const std::string meta_error = error_of([&] { return op.f(ma, ma); }, m);
-      EXPECT_EQ(meta_error, cpu_error) << op.name << " " << c10::IntArrayRef(sizes);
-      if (!cpu_error.empty() || !meta_error.empty()) continue;
-      EXPECT_EQ(m.sizes(), cpu.sizes()) << op.name << " " << c10::IntArrayRef(sizes);
-      EXPECT_EQ(m.strides(), cpu.strides()) << op.name << " " << c10::IntArrayRef(sizes);
-      EXPECT_EQ(m.scalar_type(), cpu.scalar_type()) << op.name;
+      std::ostringstream what;
+      what << op.name << " " << c10::IntArrayRef(sizes);
+      expect_cpu_geometry(op, a, a, ma, ma, what.str());
     }
   }
 }
@@ -266,18 +273,7 @@ TEST(MetaGeometry, TensorKernelsOverDtypes) {
       const std::string what = std::string(op.name) + " " + c10::toString(type);
       const Tensor a = at::ones({3, 3}, at::TensorOptions().dtype(type));
       const Tensor m = at::empty({3, 3}, at::TensorOptions().dtype(type).device(at::kMeta));
-      Tensor cpu, meta;
-      const std::string cpu_error = error_of([&] { return op.f(a, a); }, cpu);
-      const std::string meta_error = error_of([&] { return op.f(m, m); }, meta);
-      EXPECT_EQ(meta_error, cpu_error) << what;
-      if (!cpu_error.empty() || !meta_error.empty()) {
-        if (cpu_error.find("\" not implemented for '") != std::string::npos) ++dtype_errors;
-        continue;
-      }
-      EXPECT_TRUE(meta.is_meta()) << what;
-      EXPECT_EQ(meta.sizes(), cpu.sizes()) << what;
-      EXPECT_EQ(meta.strides(), cpu.strides()) << what;
-      EXPECT_EQ(meta.scalar_type(), cpu.scalar_type()) << what;
+      dtype_errors += expect_cpu_geometry(op, a, a, m, m, what) == Outcome::DtypeError;
     }
   }
   // mm on Half and Bool, layer_norm and nll_loss on integers, ... (26 when this was written).
