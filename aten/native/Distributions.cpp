@@ -131,9 +131,21 @@ Tensor& uniform_(Tensor& self, double from, double to, c10::optional<Generator> 
   return self;
 }
 
+// Note [Meta asks the random kernels about dtypes]
+// A Meta fill makes the checks of its CPU fill (Note [Meta asks the CPU kernel which dtypes it
+// takes] in MetaStub.h), but must not move the generator: the CPU kernel is handed an empty
+// tensor of the dtype it would fill, so that its dispatch accepts or refuses the dtype and it
+// draws nothing.
+namespace {
+Tensor empty_stand_in(ScalarType type) {
+  return at::empty({0}, at::TensorOptions().dtype(type));
+}
+}  // namespace
+
 Tensor& uniform_meta_(Tensor& self, double from, double to, c10::optional<Generator> generator) {
   (void)generator;
-  check_uniform_bounds(self, from, to);
+  // A complex tensor is filled as its real view, as on the CPU.
+  check_uniform_bounds(self.is_complex() ? view_as_real_unchecked(self) : self, from, to);
   return self;
 }
 
@@ -151,9 +163,10 @@ Tensor& normal_(Tensor& self, double mean, double std, c10::optional<Generator> 
 }
 
 Tensor& normal_meta_(Tensor& self, double mean, double std, c10::optional<Generator> generator) {
-  (void)mean;
-  (void)generator;
   check_normal_std(std);
+  const ScalarType filled =
+      self.is_complex() ? c10::toRealValueType(self.scalar_type()) : self.scalar_type();
+  normal_stub(kCPU, empty_stand_in(filled), mean, std, std::move(generator));
   return self;
 }
 
@@ -387,14 +400,20 @@ Tensor& bernoulli_(Tensor& self, const Tensor& p, c10::optional<Generator> gener
 }
 
 Tensor& bernoulli_meta_(Tensor& self, double p, c10::optional<Generator> generator) {
-  (void)generator;
   TORCH_CHECK(0 <= p && p <= 1, "bernoulli_ expects p to be in [0, 1], but got p=", p);
+  at::assert_no_internal_overlap(self);
+  if (self.numel() == 0) return self;
+  // Note [Meta asks the random kernels about dtypes].
+  bernoulli_scalar_stub(kCPU, empty_stand_in(self.scalar_type()), p, std::move(generator));
   return self;
 }
 
 Tensor& bernoulli_meta_(Tensor& self, const Tensor& p, c10::optional<Generator> generator) {
-  (void)generator;
+  at::assert_no_internal_overlap(self);
   (void)p.expand(self.sizes());
+  if (self.numel() == 0) return self;
+  bernoulli_tensor_stub(kCPU, empty_stand_in(self.scalar_type()), empty_stand_in(p.scalar_type()),
+                        std::move(generator));
   return self;
 }
 

@@ -264,6 +264,10 @@ TEST(MetaGeometry, TensorKernelsOverDtypes) {
        [](const Tensor& a, const Tensor&) {
          return a.repeat({2, 1});
        }},
+      {"uniform_", [](const Tensor& a, const Tensor&) { return a.clone().uniform_(); }},
+      {"normal_", [](const Tensor& a, const Tensor&) { return a.clone().normal_(); }},
+      {"bernoulli_", [](const Tensor& a, const Tensor&) { return a.clone().bernoulli_(0.5); }},
+      {"random_", [](const Tensor& a, const Tensor&) { return a.clone().random_(0, 2); }},
   };
   const at::ScalarType types[] = {at::kFloat, at::kDouble, at::kHalf, at::kBFloat16,    at::kInt,
                                   at::kLong,  at::kBool,   at::kByte, at::kComplexFloat};
@@ -278,6 +282,20 @@ TEST(MetaGeometry, TensorKernelsOverDtypes) {
   }
   // mm on Half and Bool, layer_norm and nll_loss on integers, ... (26 when this was written).
   EXPECT_GE(dtype_errors, 20);
+}
+
+// A Meta fill asks the CPU kernel about its dtype with an empty tensor: the generator does not
+// move (Note [Meta asks the random kernels about dtypes] in Distributions.cpp).
+TEST(MetaGeometry, RandomFillsOnMetaDrawNothing) {
+  at::manual_seed(7);
+  const Tensor expected = at::rand({8});
+  at::manual_seed(7);
+  Tensor m = at::empty({64}, at::TensorOptions().device(at::kMeta));
+  m.uniform_();
+  m.normal_();
+  m.bernoulli_(0.5);
+  m.random_(0, 10);
+  EXPECT_TRUE(at::equal(at::rand({8}), expected));
 }
 
 // The Meta kernels libtorch 1.13 lacks or has that miniaten added: index, index_put_,
