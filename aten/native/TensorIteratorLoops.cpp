@@ -260,6 +260,24 @@ void TensorIteratorBase::narrow(int dim, int64_t start, int64_t size) {
   }
 }
 
+namespace {
+
+// The one-element CPU tensors of stand-ins, made once per thread, dtype and role: Meta calls
+// come by the thousand in shape inference, and allocating and filling three tensors each time
+// would cost more than the Meta kernel itself. Inputs hold 1 (no kernel writes its inputs);
+// outputs are scratch that the kernel writes and nobody reads.
+const Tensor& stand_in_element(c10::ScalarType type, bool is_output) {
+  thread_local Tensor cache[2][c10::NumScalarTypes];
+  Tensor& t = cache[is_output][static_cast<size_t>(type)];
+  if (!t.defined()) {
+    const auto options = at::TensorOptions().dtype(type);
+    t = is_output ? at::empty({}, options) : at::ones({}, options);
+  }
+  return t;
+}
+
+}  // namespace
+
 TensorIteratorBase TensorIteratorBase::cpu_stand_in() const {
   TensorIteratorBase stand_in = *this;
   // An empty iteration stays empty, so that a kernel that would not run its loop on the CPU
@@ -267,8 +285,7 @@ TensorIteratorBase TensorIteratorBase::cpu_stand_in() const {
   for (int64_t& size : stand_in.shape_) size = size == 0 ? 0 : 1;
   for (OperandInfo& op : stand_in.operands_) {
     if (!op.tensor.defined()) continue;
-    const auto options = at::TensorOptions().dtype(op.current_dtype);
-    op.tensor = op.is_output ? at::empty({}, options) : at::ones({}, options);
+    op.tensor = stand_in_element(op.current_dtype, op.is_output);
     op.original_tensor = Tensor();
     op.device = c10::Device(c10::kCPU);
     op.data = op.tensor.data_ptr();

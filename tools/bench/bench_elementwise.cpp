@@ -39,6 +39,18 @@ void BM_AddScalarOneElement(benchmark::State& state) {
 }
 BENCHMARK(BM_AddScalarOneElement);
 
+// Shape inference: the output geometry of a broadcast add of meta tensors, nothing computed
+// (miniaten's Meta also asks the CPU kernel about the dtypes: MetaStub.h).
+void BM_AddMetaBroadcast(benchmark::State& state) {
+  const auto meta = at::TensorOptions().device(at::kMeta);
+  const at::Tensor x = at::empty({32, 64, 56, 56}, meta), bias = at::empty({64, 1, 1}, meta);
+  for (auto _ : state) {
+    at::Tensor r = at::add(x, bias);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_AddMetaBroadcast);
+
 void BM_AddBiasChannelsLast(benchmark::State& state) {
   const at::Tensor x = at::ones({32, 64, 56, 56}).contiguous(at::MemoryFormat::ChannelsLast);
   const at::Tensor bias = at::ones({64, 1, 1});
