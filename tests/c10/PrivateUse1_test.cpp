@@ -116,7 +116,7 @@ TEST(DeviceGuard, CpuAndMetaHaveNoOpGuardsAndOthersLibtorchsError) {
   EXPECT_TRUE(c10::impl::hasDeviceGuardImpl(c10::kMeta));
   EXPECT_EQ(c10::impl::getDeviceGuardImpl(c10::kCPU)->deviceCount(), 1);
   {
-    c10::DeviceGuard g(c10::Device(c10::kCPU));
+    c10::DeviceGuard g{c10::Device(c10::kCPU)};
     EXPECT_EQ(g.current_device(), c10::Device(c10::kCPU));
   }
   EXPECT_FALSE(c10::impl::hasDeviceGuardImpl(c10::DeviceType::XLA));
