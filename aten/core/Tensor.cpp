@@ -29,12 +29,10 @@ c10::MemoryFormat TensorBase::suggest_memory_format(bool channels_last_strides_e
 
 std::string TensorBase::toString() const {
   if (!defined()) return "UndefinedType";
-  // libtorch names the dispatch key: "CPU", "CUDA", "Meta", and "PrivateUse1" whatever name
-  // the backend registered for its device type.
-  std::string backend = c10::DeviceTypeName(device().type());
-  if (device().type() == c10::DeviceType::Meta) backend = "Meta";
-  if (device().type() == c10::DeviceType::PrivateUse1) backend = "PrivateUse1";
-  return backend + c10::toString(scalar_type()) + "Type";
+  // libtorch names the backend's dispatch key ("CPU", "CUDA", "Meta"; "PrivateUse1" whatever
+  // name the backend registered for its device type).
+  return std::string(c10::toString(c10::backendDispatchKey(device().type()))) +
+         c10::toString(scalar_type()) + "Type";
 }
 
 }  // namespace at

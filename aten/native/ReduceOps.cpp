@@ -166,7 +166,8 @@ void cumsum_impl(const Tensor& self, int64_t dim, const Tensor& result) {
   if (result.is_meta()) {
     // Note [Meta asks the CPU kernel which dtypes it takes] (MetaStub.h).
     if (self.dim() > 0 && self.numel() > 0) {
-      cumsum_stub(kCPU, cpu_stand_in(result), cpu_stand_in(self).to(result.scalar_type()),
+      // The input as the kernel sees it, converted to the result's dtype (and of its dims).
+      cumsum_stub(kCPU, cpu_stand_in(result), cpu_stand_in(result),
                   c10::maybe_wrap_dim(dim, self.dim()));
     }
     return;

@@ -27,10 +27,9 @@ class DeviceGuard {
   explicit DeviceGuard(Device device)
       : DeviceGuard(device, impl::getDeviceGuardImpl(device.type())) {}
   // With an explicit implementation (tests, or a backend's own guard).
-  explicit DeviceGuard(Device device, const impl::DeviceGuardImplInterface* impl)
-      : impl_(impl),
-        original_device_(device.index() == -1 ? impl->getDevice() : impl->exchangeDevice(device)),
-        current_device_(device.index() == -1 ? original_device_ : device) {}
+  explicit DeviceGuard(Device device, const impl::DeviceGuardImplInterface* impl) : impl_(impl) {
+    enter(device);
+  }
   DeviceGuard(const DeviceGuard&) = delete;
   DeviceGuard& operator=(const DeviceGuard&) = delete;
   DeviceGuard(DeviceGuard&&) = delete;
@@ -43,8 +42,7 @@ class DeviceGuard {
     if (device.type() != impl_->type()) {
       impl_->setDevice(original_device_);
       impl_ = impl::getDeviceGuardImpl(device.type());
-      original_device_ = device.index() == -1 ? impl_->getDevice() : impl_->exchangeDevice(device);
-      current_device_ = device.index() == -1 ? original_device_ : device;
+      enter(device);
       return;
     }
     if (device.index() == -1) return;
@@ -57,9 +55,15 @@ class DeviceGuard {
   Device current_device() const { return current_device_; }
 
  private:
+  // Makes `device` current through impl_ and remembers what was current before.
+  void enter(Device device) {
+    original_device_ = device.index() == -1 ? impl_->getDevice() : impl_->exchangeDevice(device);
+    current_device_ = device.index() == -1 ? original_device_ : device;
+  }
+
   const impl::DeviceGuardImplInterface* impl_;
-  Device original_device_;
-  Device current_device_;
+  Device original_device_ = Device(DeviceType::CPU);
+  Device current_device_ = Device(DeviceType::CPU);
 };
 
 class OptionalDeviceGuard {
