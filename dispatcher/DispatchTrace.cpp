@@ -3,9 +3,13 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <mutex>
+#include <vector>
 
 #include "dispatcher/Dispatcher.h"
 
@@ -43,9 +47,17 @@ spdlog::logger& trace_logger() {
 
 bool g_dispatch_trace_env = trace_requested_by_env();
 std::atomic<int> g_dispatch_trace_requests{g_dispatch_trace_env ? 1 : 0};
+std::atomic<bool> g_trace_events_recording{false};
 C10_TLS_FAST __thread int tls_dispatch_trace_guards = 0;
 
-void trace_log(const std::string& line) {
+namespace {
+
+// Text lines are printed for MINIATEN_TRACE and the guards, not for event recording alone.
+bool lines_wanted() {
+  return g_dispatch_trace_env || tls_dispatch_trace_guards != 0;
+}
+
+void emit_line(const std::string& line) {
   const std::string indented = std::string(2 * static_cast<size_t>(tls_trace_depth), ' ') + line;
   std::lock_guard<std::mutex> lock(listener_mutex());
   if (listener()) {
@@ -53,6 +65,98 @@ void trace_log(const std::string& line) {
   } else {
     trace_logger().info(indented);
     trace_logger().flush();
+  }
+}
+
+// ---- Chrome trace events (Note [Trace events for Perfetto]) ----------------------------------
+
+struct EventStore {
+  std::mutex mutex;
+  std::vector<std::string> events;  // one JSON object each
+  std::chrono::steady_clock::time_point origin = std::chrono::steady_clock::now();
+};
+EventStore& event_store() {
+  static EventStore* store = new EventStore();  // never destroyed: written at exit
+  return *store;
+}
+
+double now_us() {
+  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() -
+                                                   event_store().origin)
+      .count();
+}
+
+// Small, stable thread numbers read better in the viewer than hashed thread ids.
+int thread_number() {
+  static std::atomic<int> next{1};
+  thread_local const int n = next.fetch_add(1);
+  return n;
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string json_number(double us) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", us);
+  return buf;
+}
+
+void record_event(std::string event) {
+  EventStore& store = event_store();
+  std::lock_guard<std::mutex> lock(store.mutex);
+  if (g_trace_events_recording.load(std::memory_order_relaxed)) {
+    store.events.push_back(std::move(event));
+  }
+}
+
+std::string event_head(const std::string& name, const char* cat, const char* ph, double ts) {
+  return str("{\"name\": ", json_string(name), ", \"cat\": \"", cat, "\", \"ph\": \"", ph,
+             "\", \"pid\": 1, \"tid\": ", thread_number(), ", \"ts\": ", json_number(ts));
+}
+
+// MINIATEN_TRACE_JSON=path: the whole run, written when the process exits.
+const char* events_path_from_env() {
+  const char* v = std::getenv("MINIATEN_TRACE_JSON");
+  return v != nullptr && *v != '\0' ? v : nullptr;
+}
+[[maybe_unused]] const bool g_env_recording = [] {
+  if (events_path_from_env() == nullptr) return false;
+  DispatchTrace::start_events();
+  std::atexit([] {
+    try {
+      DispatchTrace::write_events(events_path_from_env());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "MINIATEN_TRACE_JSON: %s\n", e.what());
+    }
+  });
+  return true;
+}();
+
+}  // namespace
+
+void trace_log(const std::string& line) {
+  if (lines_wanted()) emit_line(line);
+  if (g_trace_events_recording.load(std::memory_order_relaxed)) {
+    const std::string name = line.substr(0, line.find(':'));
+    record_event(event_head(name, "step", "i", now_us()) +
+                 ", \"s\": \"t\", \"args\": {\"line\": " + json_string(line) + "}}");
   }
 }
 
@@ -72,6 +176,28 @@ std::string trace_describe(const IValue& v) {
   return ss.str();
 }
 
+// A boxed call holds a dtype, a layout or a memory format as a plain int; the schema says which,
+// so the trace prints it as the typed path does ("Contiguous", not 0).
+std::string trace_describe(const IValue& v, const TypePtr& type) {
+  const TypePtr& t = type->isOptional() ? type->getElementType() : type;
+  if (v.isInt()) {
+    std::ostringstream ss;
+    switch (t->kind()) {
+      case TypeKind::ScalarType:
+        return toString(static_cast<ScalarType>(v.toInt()));
+      case TypeKind::MemoryFormat:
+        ss << static_cast<MemoryFormat>(v.toInt());
+        return ss.str();
+      case TypeKind::Layout:
+        ss << static_cast<Layout>(v.toInt());
+        return ss.str();
+      default:
+        break;
+    }
+  }
+  return trace_describe(v);
+}
+
 std::string trace_kernel_line(const OperatorEntry& entry, DispatchKeySet ks) {
   const DispatchKey key = ks.highestPriorityTypeId();
   const DispatchTableEntry& e = entry.tableEntry(key);
@@ -80,17 +206,63 @@ std::string trace_kernel_line(const OperatorEntry& entry, DispatchKeySet ks) {
 
 TraceScope::TraceScope(const OperatorName& op, bool redispatch, DispatchKeySet ks,
                        const std::string& args, const std::string& kernel_line) {
-  trace_log(str(redispatch ? "redispatch " : "", op, "(", args, ")  ", ks, " -> ", kernel_line));
+  if (lines_wanted()) {
+    emit_line(str(redispatch ? "redispatch " : "", op, "(", args, ")  ", ks, " -> ", kernel_line));
+  }
+  if (g_trace_events_recording.load(std::memory_order_relaxed)) {
+    start_us_ = now_us();
+    event_ = event_head(toString(op), redispatch ? "redispatch" : "dispatch", "X", start_us_) +
+             ", \"args\": {\"keys\": " + json_string(toString(ks)) +
+             ", \"kernel\": " + json_string(kernel_line) + ", \"arguments\": " + json_string(args) +
+             "}";
+  }
   ++tls_trace_depth;
 }
 
-TraceScope::~TraceScope() { --tls_trace_depth; }
+TraceScope::~TraceScope() {
+  --tls_trace_depth;
+  if (start_us_ >= 0)
+    record_event(event_ + ", \"dur\": " + json_number(now_us() - start_us_) + "}");
+}
 
 }  // namespace impl
 
 void DispatchTrace::set_listener(std::function<void(const std::string&)> l) {
   std::lock_guard<std::mutex> lock(impl::listener_mutex());
   impl::listener() = std::move(l);
+}
+
+void DispatchTrace::start_events() {
+  impl::EventStore& store = impl::event_store();
+  std::lock_guard<std::mutex> lock(store.mutex);
+  store.events.clear();
+  store.origin = std::chrono::steady_clock::now();
+  if (!impl::g_trace_events_recording.exchange(true)) {
+    impl::g_dispatch_trace_requests.fetch_add(1, std::memory_order_relaxed);
+  }
+}
+
+std::string DispatchTrace::stop_events() {
+  impl::EventStore& store = impl::event_store();
+  std::lock_guard<std::mutex> lock(store.mutex);
+  if (impl::g_trace_events_recording.exchange(false)) {
+    impl::g_dispatch_trace_requests.fetch_sub(1, std::memory_order_relaxed);
+  }
+  std::string json = "{\"displayTimeUnit\": \"ns\", \"traceEvents\": [";
+  for (size_t i = 0; i < store.events.size(); ++i) {
+    json += (i ? ",\n  " : "\n  ") + store.events[i];
+  }
+  json += "\n]}\n";
+  store.events.clear();
+  return json;
+}
+
+void DispatchTrace::write_events(const std::string& path) {
+  const std::string json = stop_events();
+  std::ofstream out(path);
+  TORCH_CHECK(out.good(), "cannot open '", path, "' to write the trace events");
+  out << json;
+  TORCH_CHECK(out.good(), "writing the trace events to '", path, "' failed");
 }
 
 }  // namespace c10

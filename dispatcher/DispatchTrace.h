@@ -12,6 +12,22 @@
 //
 //   c10::DispatchTraceGuard guard;                          // trace this scope
 //   c10::DispatchTrace::set_listener([](const std::string& line) { ... });  // capture lines
+//
+// The same calls can be recorded as Chrome trace events, nested by duration and openable in
+// Perfetto (ui.perfetto.dev) or chrome://tracing: MINIATEN_TRACE_JSON=path in the environment
+// records the whole run and writes the file at exit; in C++,
+//
+//   c10::DispatchTrace::start_events();
+//   ...                                                      // calls to record
+//   c10::DispatchTrace::write_events("trace.json");          // stops, writes the JSON
+//
+// Note [Trace events for Perfetto]
+// Each call and redispatch is one complete event ("ph": "X") named by its operator, with its
+// start and duration in microseconds and its key set, kernel and arguments as args; the lines
+// other steps log (TensorIterator's decisions, the autograd node made) are instant events
+// ("ph": "i") inside it. Events of one thread share a tid, so the viewer nests them by time as
+// the text trace nests them by indentation. Recording does not print lines: it is a trace
+// request of its own, beside MINIATEN_TRACE and the guards.
 
 #include <atomic>
 #include <functional>
@@ -23,14 +39,17 @@
 #include "c10/core/DispatchKeySet.h"
 #include "dispatcher/IValue.h"
 #include "dispatcher/OperatorName.h"
+#include "dispatcher/SchemaType.h"
 
 namespace c10 {
 
 namespace impl {
 extern C10_API bool g_dispatch_trace_env;       // MINIATEN_TRACE was set at load time
 extern C10_API __thread int tls_dispatch_trace_guards C10_TLS_FAST;
-// MINIATEN_TRACE (counts 1) plus the DispatchTraceGuards alive on all threads.
+// MINIATEN_TRACE (counts 1), event recording (counts 1) and the DispatchTraceGuards alive on
+// all threads.
 extern C10_API std::atomic<int> g_dispatch_trace_requests;
+extern C10_API std::atomic<bool> g_trace_events_recording;
 
 // Note [One load when the trace is off]
 // Every dispatch asks whether to trace. The answer depends on the environment and on this
@@ -39,12 +58,15 @@ extern C10_API std::atomic<int> g_dispatch_trace_requests;
 // nonzero count (someone, somewhere, traces) reads the thread-local guard count.
 C10_ALWAYS_INLINE bool dispatch_trace_enabled() {
   if (C10_LIKELY(g_dispatch_trace_requests.load(std::memory_order_relaxed) == 0)) return false;
-  return g_dispatch_trace_env || tls_dispatch_trace_guards != 0;
+  return g_dispatch_trace_env || tls_dispatch_trace_guards != 0 ||
+         g_trace_events_recording.load(std::memory_order_relaxed);
 }
 
 // Renders arguments for the trace: tensors as dtype, sizes and strides; the rest printed.
 C10_API std::string trace_describe(const at::Tensor& t);
 C10_API std::string trace_describe(const IValue& v);
+// The same, reading an int as the dtype, layout or memory format `type` says it is.
+C10_API std::string trace_describe(const IValue& v, const TypePtr& type);
 template <class T, class = void>
 struct is_printable : std::false_type {};
 template <class T>
@@ -74,12 +96,19 @@ std::string trace_describe(const c10::optional<T>& x) {
   return x.has_value() ? trace_describe(*x) : std::string("None");
 }
 
-// Logs one call at the current depth and indents everything below it until destroyed.
+// Logs one call at the current depth and indents everything below it until destroyed; when
+// events are recorded, records the call as one event lasting as long as the scope.
 class C10_API TraceScope {
  public:
   TraceScope(const OperatorName& op, bool redispatch, DispatchKeySet ks, const std::string& args,
              const std::string& kernel_line);
   ~TraceScope();
+  TraceScope(const TraceScope&) = delete;
+  TraceScope& operator=(const TraceScope&) = delete;
+
+ private:
+  double start_us_ = -1;  // >= 0 when the call is being recorded
+  std::string event_;     // the event's JSON up to its duration
 };
 
 C10_API void trace_log(const std::string& line);
@@ -108,6 +137,16 @@ struct C10_API DispatchTrace {
     if (impl::dispatch_trace_enabled()) impl::trace_log(line);
   }
   static bool enabled() { return impl::dispatch_trace_enabled(); }
+
+  // Chrome trace events (Note [Trace events for Perfetto]). start_events() clears what was
+  // recorded and begins recording on all threads; stop_events() ends it and returns the JSON;
+  // write_events() stops and writes the JSON to `path` (a c10::Error if it cannot).
+  static void start_events();
+  static std::string stop_events();
+  static void write_events(const std::string& path);
+  static bool recording_events() {
+    return impl::g_trace_events_recording.load(std::memory_order_relaxed);
+  }
 };
 
 }  // namespace c10

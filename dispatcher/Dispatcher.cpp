@@ -87,7 +87,8 @@ void Dispatcher::callBoxed(const OperatorHandle& op, torch::jit::Stack* stack) c
     const size_t n = std::min(stack->size(), entry.schema().arguments().size());
     std::string args;
     for (size_t i = 0; i < n; ++i) {
-      args += (i ? ", " : "") + impl::trace_describe(torch::jit::peek(*stack, i, n));
+      args += (i ? ", " : "") + impl::trace_describe(torch::jit::peek(*stack, i, n),
+                                                     entry.schema().arguments()[i].type());
     }
     impl::TraceScope scope(entry.operator_name(), false, ks, args,
                            impl::trace_kernel_line(entry, ks));

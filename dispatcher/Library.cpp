@@ -45,9 +45,11 @@ Library::~Library() {
   while (!registrars_.empty()) registrars_.pop_back();
 }
 
+// libtorch's "registered at File.cpp:12"; a kernel whose name is known is named before it, the
+// place in parentheses ("wrapper_CPU__add_Tensor (registered at RegisterCPU.cpp:35)").
 std::string Library::debugString(const std::string& name) const {
-  return c10::str(name.empty() ? "" : name + " ", "(registered at ", file_name(file_), ":", line_,
-                  ")");
+  if (name.empty()) return c10::str("registered at ", file_name(file_), ":", line_);
+  return c10::str(name, " (registered at ", file_name(file_), ":", line_, ")");
 }
 
 // Puts the block's namespace on an unqualified name; a different explicit one is an error.

@@ -84,27 +84,34 @@ OperatorEntry::AnnotatedKernelContainerIterator OperatorEntry::registerKernel(
   // function pointer to it.
   if (cpp_signature.has_value()) {
     if (cpp_signature_.has_value()) {
-      TORCH_CHECK(*cpp_signature == cpp_signature_->signature,
-                  "\nMismatch in kernel C++ signatures\n", "  operator: ",
-                  (schema_.has_value() ? toString(schema_->schema) : toString(name_)), "\n",
-                  (schema_.has_value() ? "    registered at " + schema_->debug + "\n" : ""),
-                  "  kernel 1: ", cpp_signature_->signature.name(), "\n", "    dispatch key: ",
-                  toString(cpp_signature_->dispatch_key), "\n", "    ", cpp_signature_->debug,
-                  "\n", "  kernel 2: ", cpp_signature->name(), "\n", "    dispatch key: ",
-                  toString(key), "\n", "    ", debug, "\n");
-    } else {
-      cpp_signature_ = CppSignatureWithDebug{*cpp_signature, debug, key};
+      TORCH_CHECK(
+          *cpp_signature == cpp_signature_->signature, "\nMismatch in kernel C++ signatures\n",
+          "  operator: ", (schema_.has_value() ? toString(schema_->schema) : toString(name_)), "\n",
+          (schema_.has_value() ? "    registered at " + schema_->debug + "\n" : ""),
+          "  kernel 1: ", cpp_signature_->signature.name(), "\n",
+          "    dispatch key: ", toString(cpp_signature_->dispatch_key), "\n", "    ",
+          cpp_signature_->debug, "\n", "  kernel 2: ", cpp_signature->name(), "\n",
+          "    dispatch key: ", toString(key), "\n", "    ", debug, "\n");
     }
   }
 
   AnnotatedKernelContainer& k = kernels_[slot(key)];
   if (!k.empty()) {
+    // Note [Which kernel the override warning calls previous]
+    // The lines are libtorch's, but libtorch 1.13 fills "previous kernel" from the kernel that
+    // fixed the operator's C++ signature, i.e. the first unboxed kernel of any key: a third
+    // registration on CPU names the first one, not the one it overrides. Here it is the kernel
+    // being overridden, the newest on this key.
     TORCH_WARN("Overriding a previously registered kernel for the same operator and the same ",
-               "dispatch key\n", "  operator: ",
-               (schema_.has_value() ? toString(schema_->schema) : toString(name_)), "\n",
-               (schema_.has_value() ? "    " + schema_->debug + "\n" : ""),
-               "  dispatch key: ", toString(key), "\n", "  previous kernel: ", k.front().debug,
-               "\n", "       new kernel: ", debug);
+               "dispatch key\n",
+               "  operator: ", (schema_.has_value() ? toString(schema_->schema) : toString(name_)),
+               "\n", "    ", (schema_.has_value() ? schema_->debug : std::string("no debug info")),
+               "\n", "  dispatch key: ", toString(key), "\n",
+               "  previous kernel: ", k.front().debug, "\n", "       new kernel: ", debug);
+  }
+  // Pinned only now: a warning turned into an error (WarningsAsErrors) leaves no trace.
+  if (cpp_signature.has_value() && !cpp_signature_.has_value()) {
+    cpp_signature_ = CppSignatureWithDebug{*cpp_signature, debug, key};
   }
   k.emplace_front(AnnotatedKernel{std::move(kernel), cpp_signature, std::move(debug)});
   const auto inserted = k.begin();

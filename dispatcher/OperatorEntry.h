@@ -19,6 +19,16 @@
 // num_runtime_entries slots only those whose entry changed get a new one, so a registration
 // allocates a few entries, not a hundred.
 //
+// Note [The table is recomputed whole]
+// libtorch 1.13 recomputes, on an alias-key registration, only the runtime keys that alias
+// covers. After a CompositeImplicitAutograd kernel and then a CompositeExplicitAutograd one, its
+// AutogradCPU entry keeps the implicit kernel (CompositeExplicitAutograd does not cover
+// autograd keys), so a plain CPU call runs the implicit kernel while dumpComputedTable() names
+// a fallthrough there; registered in the other order, the explicit kernel runs. That is a stale
+// table, not a rule, and is not copied: here both orders run the explicit kernel, and the kernel
+// a call runs is always the one the dump names (tests/dispatcher/TableMatchesCalls_test.cpp
+// checks every pair and order of CPU, Autograd and the two composite keys).
+//
 // Note [Lock-free dispatch table]
 // Calls read the table without a lock while registrations may run on other threads. Each slot
 // is an atomic pointer to an immutable entry; a recompute builds new entries and swaps the

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "dispatcher/CustomClass.h"
 #include "dispatcher/impl/SchemaLexer.h"
 
 namespace torch {
@@ -293,8 +294,13 @@ class SchemaParser {
     }
     const std::string ns = L.expect(impl::TK_IDENT).text();
     L.expect('.');
-    const std::string cls = L.expect(impl::TK_IDENT).text();
-    return SchemaType::custom_class("__torch__.torch.classes." + ns + "." + cls);
+    const Token cls = L.expect(impl::TK_IDENT);
+    // Note [Custom classes must be registered]
+    if (TypePtr type = c10::getCustomClass("__torch__.torch.classes." + ns + "." + cls.text())) {
+      return type;
+    }
+    L.report(cls, "Unknown custom class type " + ns + "." + cls.text() +
+                      ". Please ensure it is registered.");
   }
 
   // `(a)`, `(a!)`, `(a|b -> *)`, or `!` (a fresh set, written to); nullopt when absent.

@@ -12,6 +12,7 @@
 #include "aten/ATen.h"
 #include "aten/autograd/Engine.h"
 #include "aten/autograd/GradMode.h"
+#include "aten/autograd/GraphDot.h"
 #include "aten/autograd/Node.h"
 
 namespace torch {

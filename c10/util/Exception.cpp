@@ -82,6 +82,39 @@ void set_warning_handler(WarningHandler* handler) noexcept {
   handler_slot().store(handler ? handler : default_handler());
 }
 WarningHandler* get_warning_handler() noexcept { return handler_slot().load(); }
+
+namespace {
+std::atomic<bool> warn_always{false};
+
+class ThrowingWarningHandler : public WarningHandler {
+ public:
+  void process(const SourceLocation& loc, const std::string& msg, bool /*verbatim*/) override {
+    throw Error(loc, msg);
+  }
+};
+}  // namespace
+
+void set_warnAlways(bool setting) noexcept {
+  warn_always.store(setting);
+}
+bool get_warnAlways() noexcept {
+  return warn_always.load();
+}
+
+WarnAlways::WarnAlways(bool setting) : prev_setting_(get_warnAlways()) {
+  set_warnAlways(setting);
+}
+WarnAlways::~WarnAlways() {
+  set_warnAlways(prev_setting_);
+}
+
+WarningsAsErrors::WarningsAsErrors() : prev_(get_warning_handler()) {
+  static ThrowingWarningHandler handler;
+  set_warning_handler(&handler);
+}
+WarningsAsErrors::~WarningsAsErrors() {
+  set_warning_handler(prev_);
+}
 }  // namespace WarningUtils
 
 void warn(const SourceLocation& loc, const std::string& msg, bool verbatim) {

@@ -3,7 +3,7 @@
 //
 //   TORCH_CHECK(dim >= 0, "Expected a non-negative dim but got ", dim);   // the user's mistake
 //   TORCH_INTERNAL_ASSERT(perm_.size() == ndim());                       // our bug
-//   TORCH_WARN("Overriding a previously registered kernel ...");         // spdlog, or a handler
+//   TORCH_WARN("Overriding a previously registered kernel ...");         // stderr, or a handler
 //
 // Both checks throw (never abort); the message is built only when the check fails.
 // c10::Error::what() is the message, then context lines, then where it was raised;
@@ -58,16 +58,31 @@ class C10_API NotImplementedError : public Error { using Error::Error; };
 class C10_API OutOfMemoryError : public Error { using Error::Error; };
 class C10_API LinAlgError : public Error { using Error::Error; };
 
-// Warnings go through a replaceable handler; the default one logs through spdlog.
+// Warnings go through a replaceable handler; the default one logs through spdlog to stderr.
 class C10_API WarningHandler {
  public:
   virtual ~WarningHandler() = default;
   virtual void process(const SourceLocation& loc, const std::string& msg, bool verbatim);
 };
 
+C10_API void warn(const SourceLocation& loc, const std::string& msg, bool verbatim = false);
+
+// libtorch 1.13 names this namespace c10::Warning and later ones c10::WarningUtils; both work.
 namespace WarningUtils {
+using ::c10::warn;
 C10_API void set_warning_handler(WarningHandler* handler) noexcept;
 C10_API WarningHandler* get_warning_handler() noexcept;
+
+// TORCH_WARN_ONCE warns every time while this is set (libtorch's hook for testing it).
+C10_API void set_warnAlways(bool setting) noexcept;
+C10_API bool get_warnAlways() noexcept;
+struct C10_API WarnAlways {
+  explicit WarnAlways(bool setting = true);
+  ~WarnAlways();
+
+ private:
+  bool prev_setting_;
+};
 
 // Installs a handler for a scope (tests use it to capture warnings).
 class C10_API WarningHandlerGuard {
@@ -80,9 +95,22 @@ class C10_API WarningHandlerGuard {
  private:
   WarningHandler* prev_;
 };
-}  // namespace WarningUtils
 
-C10_API void warn(const SourceLocation& loc, const std::string& msg, bool verbatim = false);
+// Turns every warning raised in its scope into a c10::Error carrying the warning's message and
+// location, as Python's `warnings.simplefilter("error")` does for PyTorch's tests. The warning
+// is thrown from where it is raised, so the operation that warned does not finish.
+class C10_API WarningsAsErrors {
+ public:
+  WarningsAsErrors();
+  ~WarningsAsErrors();
+  WarningsAsErrors(const WarningsAsErrors&) = delete;
+  WarningsAsErrors& operator=(const WarningsAsErrors&) = delete;
+
+ private:
+  WarningHandler* prev_;
+};
+}  // namespace WarningUtils
+namespace Warning = WarningUtils;
 
 namespace detail {
 
@@ -153,10 +181,14 @@ inline std::string torchCheckMsgImpl(const char* /*default_msg*/, const Args&...
 #define TORCH_WARN(...) \
   ::c10::warn({__func__, __FILE__, static_cast<uint32_t>(__LINE__)}, ::c10::str(__VA_ARGS__))
 
-#define TORCH_WARN_ONCE(...)                                          \
-  do {                                                                \
-    static const bool torch_warn_once_ C10_UNUSED = [&] {             \
-      TORCH_WARN(__VA_ARGS__);                                        \
-      return true;                                                    \
-    }();                                                              \
+#define TORCH_WARN_ONCE(...)                                \
+  do {                                                      \
+    if (::c10::WarningUtils::get_warnAlways()) {            \
+      TORCH_WARN(__VA_ARGS__);                              \
+    } else {                                                \
+      static const bool torch_warn_once_ C10_UNUSED = [&] { \
+        TORCH_WARN(__VA_ARGS__);                            \
+        return true;                                        \
+      }();                                                  \
+    }                                                       \
   } while (false)

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "dispatcher/CustomClass.h"
 #include "dispatcher/SchemaParser.h"
 
 // Parse errors, with the exact texts libtorch 1.13 gives (pasted from its output).
@@ -360,9 +361,37 @@ TEST(SchemaParserErrors, FormsMiniatenDoesNotSupport) {
   EXPECT_EQ(
       parseSchema("a::b(int[65536] y=3) -> ()").arguments()[0].default_value()->toIntList().size(),
       65536u);
-  // Custom classes are not looked up in a class registry, so any name parses.
-  EXPECT_EQ(printed("a::b(__torch__.torch.classes.foo.Bar x) -> ()"),
-            "a::b(__torch__.torch.classes.foo.Bar x) -> ()");
+}
+
+// Note [Custom classes must be registered]: libtorch 1.13's texts, arguments and returns alike.
+TEST(SchemaParserErrors, UnregisteredCustomClassesAreRefused) {
+  EXPECT_EQ(parse_error("a::b(Tensor x) -> __torch__.torch.classes.foo.Bar"),
+            "\nUnknown custom class type foo.Bar. Please ensure it is registered.:\n"
+            "a::b(Tensor x) -> __torch__.torch.classes.foo.Bar\n"
+            "                                              ~~~ <--- HERE\n");
+  EXPECT_EQ(parse_error("a::b(Tensor x) -> (int, __torch__.torch.classes.foo.Bar)"),
+            "\nUnknown custom class type foo.Bar. Please ensure it is registered.:\n"
+            "a::b(Tensor x) -> (int, __torch__.torch.classes.foo.Bar)\n"
+            "                                                    ~~~ <--- HERE\n");
+  EXPECT_EQ(parse_error("a::b(__torch__.torch.classes.foo.Bar? x) -> ()"),
+            "\nUnknown custom class type foo.Bar. Please ensure it is registered.:\n"
+            "a::b(__torch__.torch.classes.foo.Bar? x) -> ()\n"
+            "                                 ~~~ <--- HERE\n");
+  EXPECT_EQ(parse_error("a::b(__torch__.nottorch.classes.foo.Bar x) -> ()"),
+            "\nExpected classes namespace but got nottorch:\n"
+            "a::b(__torch__.nottorch.classes.foo.Bar x) -> ()\n"
+            "               ~~~~~~~~ <--- HERE\n");
+  EXPECT_EQ(parse_error("a::b(__torch__.torch.classes.foo x) -> ()"),
+            "expected . but found 'ident' here:\n"
+            "a::b(__torch__.torch.classes.foo x) -> ()\n"
+            "                                 ~ <--- HERE\n");
+  // Registered, the same schemas parse and print back.
+  c10::registerCustomClass("__torch__.torch.classes.foo.Bar");
+  EXPECT_EQ(printed("a::b(__torch__.torch.classes.foo.Bar? x) -> __torch__.torch.classes.foo.Bar"),
+            "a::b(__torch__.torch.classes.foo.Bar? x) -> __torch__.torch.classes.foo.Bar");
+  EXPECT_EQ(parseSchema("a::b(Tensor x) -> __torch__.torch.classes.foo.Bar").returns()[0].type(),
+            c10::getCustomClass("__torch__.torch.classes.foo.Bar"));
+  EXPECT_EQ(c10::getCustomClass("__torch__.torch.classes.foo.Baz"), nullptr);
 }
 
 }  // namespace

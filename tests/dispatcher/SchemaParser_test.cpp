@@ -4,6 +4,7 @@
 #include <string>
 #include <variant>
 
+#include "dispatcher/CustomClass.h"
 #include "dispatcher/SchemaParser.h"
 
 // Unless a comment says otherwise, the expected texts here were produced by libtorch 1.13 itself
@@ -15,6 +16,16 @@ using c10::FunctionSchema;
 using c10::IValue;
 using c10::TypeKind;
 using torch::jit::parseSchema;
+
+// The custom classes these schemas name, registered as libtorch's quantized and c10d libraries
+// register them before their schemas are parsed (Note [Custom classes must be registered]).
+const bool kClassesRegistered = [] {
+  for (const char* cls : {"c10d.ProcessGroup", "c10d.Work", "quantized.Conv2dPackedParamsBase",
+                          "quantized.LinearPackedParamsBase"}) {
+    c10::registerCustomClass(std::string("__torch__.torch.classes.") + cls);
+  }
+  return true;
+}();
 
 std::string printed(const std::string& schema) {
   return c10::toString(parseSchema(schema));

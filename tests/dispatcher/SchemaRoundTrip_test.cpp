@@ -1,11 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "dispatcher/CustomClass.h"
 #include "dispatcher/SchemaParser.h"
 
 // Every schema libtorch registers, parsed and printed back. Needs a dump made by
@@ -29,6 +32,17 @@ TEST(SchemaRoundTrip, EveryLibtorchSchemaPrintsBackUnchanged) {
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) continue;
     ++total;
+    // The custom classes the line names were registered in libtorch when it printed the line
+    // (Note [Custom classes must be registered]).
+    for (size_t at = line.find("__torch__.torch.classes."); at != std::string::npos;
+         at = line.find("__torch__.torch.classes.", at + 1)) {
+      size_t end = at + std::strlen("__torch__.torch.classes.");
+      while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) ||
+                                   line[end] == '_' || line[end] == '.')) {
+        ++end;
+      }
+      c10::registerCustomClass(line.substr(at, end - at));
+    }
     try {
       const c10::FunctionSchema schema = torch::jit::parseSchema(line);
       const std::string text = c10::toString(schema);

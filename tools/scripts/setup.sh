@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what miniaten needs from Debian's packages, only when something is missing.
 set -euo pipefail
-pkgs=(cmake ninja-build g++ clang libclang-rt-14-dev libabsl-dev libspdlog-dev libgtest-dev libgmock-dev libbenchmark-dev pkg-config libsleef-dev libopenblas-dev)
+pkgs=(cmake ninja-build g++ clang libclang-rt-14-dev libabsl-dev libspdlog-dev libgtest-dev libgmock-dev libbenchmark-dev pkg-config libsleef-dev libopenblas-dev graphviz)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
