@@ -55,8 +55,14 @@ std::string graph_dot(const std::vector<at::Tensor>& outputs,
     if (fresh) queue.push_back(node);
     return "n" + std::to_string(it->second);
   };
+  // A leaf among the outputs is drawn once, as the box feeding its AccumulateGrad, named.
+  std::unordered_map<const c10::TensorImpl*, std::string> leaf_names;
   for (size_t i = 0; i < outputs.size(); ++i) {
     const std::string name = i < names.size() ? names[i] : "output " + std::to_string(i);
+    if (outputs[i].defined() && outputs[i].requires_grad() && !outputs[i].grad_fn()) {
+      leaf_names.emplace(outputs[i].unsafeGetTensorImpl(), name);
+      continue;
+    }
     const std::string out_id = "out" + std::to_string(i);
     dot << "  " << out_id << " [label=" << quoted(name + "\n" + sizes_text(outputs[i]))
         << ", fillcolor=darkolivegreen1];\n";
@@ -73,8 +79,11 @@ std::string graph_dot(const std::vector<at::Tensor>& outputs,
     dot << "  " << node_id << " [label=" << quoted(display_name(*node)) << "];\n";
     if (const auto* acc = dynamic_cast<const AccumulateGrad*>(node)) {
       const std::string leaf_id = "leaf" + std::to_string(leaves++);
-      dot << "  " << leaf_id << " [label=" << quoted(sizes_text(acc->variable))
-          << ", fillcolor=lightblue];\n"
+      const auto named = leaf_names.find(acc->variable.unsafeGetTensorImpl());
+      const std::string label = named == leaf_names.end()
+                                    ? sizes_text(acc->variable)
+                                    : named->second + "\n" + sizes_text(acc->variable);
+      dot << "  " << leaf_id << " [label=" << quoted(label) << ", fillcolor=lightblue];\n"
           << "  " << leaf_id << " -> " << node_id << ";\n";
     }
     const edge_list& edges = node->next_edges();

@@ -21,8 +21,8 @@
 namespace torch {
 namespace autograd {
 
-// `names[i]` labels outputs[i] (missing names print as "output i"). Outputs without a grad_fn
-// (nothing requires grad) draw as lone boxes.
+// `names[i]` labels outputs[i] (missing names print as "output i"). A leaf that requires grad
+// names its own light blue box; an output that does not require grad draws as a lone box.
 TORCH_API std::string graph_dot(const std::vector<at::Tensor>& outputs,
                                 const std::vector<std::string>& names = {});
 // Writes graph_dot() to `path`; a c10::Error names the path if it cannot be written.

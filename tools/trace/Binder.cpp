@@ -112,6 +112,8 @@ c10::optional<IValue> convert(const Value& v, const TypePtr& type, c10::optional
     case TypeKind::Float:
       if (v.kind == Value::Kind::Int) return IValue(static_cast<double>(v.i));
       if (v.kind == Value::Kind::Float) return IValue(v.f);
+      if (var != nullptr && var->isDouble()) return *var;
+      if (var != nullptr && var->isInt()) return IValue(static_cast<double>(var->toInt()));
       return refuse();
     case TypeKind::Bool:
       if (v.kind == Value::Kind::Bool) return IValue(v.b);

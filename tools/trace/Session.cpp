@@ -1,6 +1,7 @@
 #include "tools/trace/Session.h"
 
 #include <algorithm>
+#include <functional>
 #include <sstream>
 
 #include "aten/ATen.h"
@@ -58,13 +59,19 @@ void Session::run(const Statement& st) {
   }
 
   Bound bound = resolve(call.callee, call.args, vars_);
+  // The tensors the call was given by name (in lists too), to say what a result aliases.
   std::vector<std::pair<std::string, at::Tensor>> inputs;
-  for (const Arg& a : call.args) {
-    if (a.value.kind != Value::Kind::Name) continue;
-    auto it = vars_.find(a.value.text);
-    if (it != vars_.end() && it->second.isTensor())
-      inputs.emplace_back(it->first, it->second.toTensor());
-  }
+  std::function<void(const Value&)> collect = [&](const Value& v) {
+    for (const Value& item : v.items) collect(item);
+    if (v.kind != Value::Kind::Name) return;
+    auto it = vars_.find(v.text);
+    if (it == vars_.end()) return;
+    if (it->second.isTensor()) inputs.emplace_back(it->first, it->second.toTensor());
+    if (it->second.isTensorList()) {
+      for (const at::Tensor& t : it->second.toTensorVector()) inputs.emplace_back(it->first, t);
+    }
+  };
+  for (const Arg& a : call.args) collect(a.value);
 
   out_ << ">>> " << st.text << "\n";
   {

@@ -31,7 +31,8 @@ const char kUsage[] =
     "  --table OP    print the computed dispatch table of OP (aten::add.Tensor, add, ...)\n"
     "  --ops         list every registered operator's schema\n"
     "  --json FILE   write the calls as Chrome trace-event JSON (open it in ui.perfetto.dev)\n"
-    "  --dot FILE    write the autograd graph of the script's tensors as Graphviz DOT\n"
+    "  --dot FILE    write the autograd graph of the script's tensors that require grad as\n"
+    "                Graphviz DOT (render it with: dot -Tsvg FILE -o graph.svg)\n"
     "  -h, --help    this text\n";
 
 bool read_file(const std::string& path, std::string* text) {
@@ -113,6 +114,7 @@ int main(int argc, char** argv) {
       std::vector<at::Tensor> tensors;
       std::vector<std::string> names;
       for (auto& [name, tensor] : session.named_tensors()) {
+        if (!tensor.defined() || !tensor.requires_grad()) continue;  // not in the graph
         names.push_back(name);
         tensors.push_back(tensor);
       }
