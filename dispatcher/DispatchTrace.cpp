@@ -70,10 +70,18 @@ void emit_line(const std::string& line) {
 
 // ---- Chrome trace events (Note [Trace events for Perfetto]) ----------------------------------
 
+int64_t steady_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 struct EventStore {
   std::mutex mutex;
   std::vector<std::string> events;  // one JSON object each
-  std::chrono::steady_clock::time_point origin = std::chrono::steady_clock::now();
+  // When recording started, in steady_clock nanoseconds: read by every recorded call without
+  // the lock, so atomic.
+  std::atomic<int64_t> origin_ns{steady_ns()};
 };
 EventStore& event_store() {
   static EventStore* store = new EventStore();  // never destroyed: written at exit
@@ -81,9 +89,9 @@ EventStore& event_store() {
 }
 
 double now_us() {
-  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() -
-                                                   event_store().origin)
-      .count();
+  return static_cast<double>(steady_ns() -
+                             event_store().origin_ns.load(std::memory_order_relaxed)) /
+         1000.0;
 }
 
 // Small, stable thread numbers read better in the viewer than hashed thread ids.
@@ -132,12 +140,16 @@ std::string event_head(const std::string& name, const char* cat, const char* ph,
 }
 
 // MINIATEN_TRACE_JSON=path: the whole run, written when the process exits.
-const char* events_path_from_env() {
-  const char* v = std::getenv("MINIATEN_TRACE_JSON");
-  return v != nullptr && *v != '\0' ? v : nullptr;
+// Read once at load: the program may change its environment before it exits.
+const std::string& events_path_from_env() {
+  static const std::string path = [] {
+    const char* v = std::getenv("MINIATEN_TRACE_JSON");
+    return std::string(v != nullptr ? v : "");
+  }();
+  return path;
 }
 [[maybe_unused]] const bool g_env_recording = [] {
-  if (events_path_from_env() == nullptr) return false;
+  if (events_path_from_env().empty()) return false;
   DispatchTrace::start_events();
   std::atexit([] {
     try {
@@ -180,7 +192,16 @@ std::string trace_describe(const IValue& v) {
 // so the trace prints it as the typed path does ("Contiguous", not 0).
 std::string trace_describe(const IValue& v, const TypePtr& type) {
   const TypePtr& t = type->isOptional() ? type->getElementType() : type;
-  if (v.isInt()) {
+  // An int out of the enum's range prints as the int: the kernel will say what is wrong with
+  // it, and a traced call must fail as an untraced one does.
+  const bool in_range =
+      v.isInt() && v.toInt() >= 0 &&
+      v.toInt() < (t->kind() == TypeKind::ScalarType ? static_cast<int64_t>(ScalarType::NumOptions)
+                   : t->kind() == TypeKind::MemoryFormat
+                       ? static_cast<int64_t>(MemoryFormat::NumOptions)
+                   : t->kind() == TypeKind::Layout ? static_cast<int64_t>(Layout::NumOptions)
+                                                   : 0);
+  if (in_range) {
     std::ostringstream ss;
     switch (t->kind()) {
       case TypeKind::ScalarType:
@@ -221,8 +242,12 @@ TraceScope::TraceScope(const OperatorName& op, bool redispatch, DispatchKeySet k
 
 TraceScope::~TraceScope() {
   --tls_trace_depth;
-  if (start_us_ >= 0)
+  if (start_us_ < 0) return;
+  try {
     record_event(event_ + ", \"dur\": " + json_number(now_us() - start_us_) + "}");
+  } catch (...) {
+    // Out of memory while recording: the event is lost, the call is not.
+  }
 }
 
 }  // namespace impl
@@ -236,7 +261,7 @@ void DispatchTrace::start_events() {
   impl::EventStore& store = impl::event_store();
   std::lock_guard<std::mutex> lock(store.mutex);
   store.events.clear();
-  store.origin = std::chrono::steady_clock::now();
+  store.origin_ns.store(impl::steady_ns(), std::memory_order_relaxed);
   if (!impl::g_trace_events_recording.exchange(true)) {
     impl::g_dispatch_trace_requests.fetch_add(1, std::memory_order_relaxed);
   }

@@ -27,7 +27,9 @@
 // other steps log (TensorIterator's decisions, the autograd node made) are instant events
 // ("ph": "i") inside it. Events of one thread share a tid, so the viewer nests them by time as
 // the text trace nests them by indentation. Recording does not print lines: it is a trace
-// request of its own, beside MINIATEN_TRACE and the guards.
+// request of its own, beside MINIATEN_TRACE and the guards. There is one recording per process:
+// a program run with MINIATEN_TRACE_JSON that calls start_events()/stop_events() itself ends the
+// environment's recording there, and the file written at exit holds only what came after.
 
 #include <atomic>
 #include <functional>

@@ -96,6 +96,22 @@ std::string graph_dot(const std::vector<at::Tensor>& outputs,
       dot << ";\n";
     }
   }
+  // Leaves among the outputs that no other output's graph reaches: their own named boxes.
+  std::unordered_map<const c10::TensorImpl*, bool> drawn;
+  for (const auto& [node, id] : ids) {
+    if (const auto* acc = dynamic_cast<const AccumulateGrad*>(node)) {
+      drawn[acc->variable.unsafeGetTensorImpl()] = true;
+    }
+  }
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const c10::TensorImpl* impl = outputs[i].defined() ? outputs[i].unsafeGetTensorImpl() : nullptr;
+    const auto named = leaf_names.find(impl);
+    if (named == leaf_names.end() || drawn.count(impl)) continue;
+    drawn[impl] = true;
+    dot << "  leaf" << leaves++
+        << " [label=" << quoted(named->second + "\n" + sizes_text(outputs[i]))
+        << ", fillcolor=lightblue];\n";
+  }
   dot << "}\n";
   return dot.str();
 }

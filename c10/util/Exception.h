@@ -96,9 +96,10 @@ class C10_API WarningHandlerGuard {
   WarningHandler* prev_;
 };
 
-// Turns every warning raised in its scope into a c10::Error carrying the warning's message and
+// Turns every warning raised while it lives into a c10::Error carrying the warning's message and
 // location, as Python's `warnings.simplefilter("error")` does for PyTorch's tests. The warning
-// is thrown from where it is raised, so the operation that warned does not finish.
+// is thrown from where it is raised, so the operation that warned does not finish. Like any
+// handler it is process-wide: warnings on other threads throw too, so keep it to tests.
 class C10_API WarningsAsErrors {
  public:
   WarningsAsErrors();

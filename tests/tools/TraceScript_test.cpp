@@ -65,8 +65,11 @@ TEST(TraceScript, StatementsTargetsAndArguments) {
   EXPECT_EQ(f[3].value.text, "floor");
   EXPECT_TRUE(f[4].value.items.empty());
   EXPECT_EQ(miniaten_trace::to_text(f[5].value), "[[1], [2, 3]]");
-  // Inside brackets a newline does not end the statement.
+  // Inside brackets a newline does not end the statement, right after the opening one too.
   EXPECT_EQ(parse_script("x = ones([2,\n 3])").size(), 1u);
+  const auto spread = parse_script("x = ones(\n[\n2, 3\n]\n)\ny = neg(x)");
+  ASSERT_EQ(spread.size(), 2u);
+  EXPECT_EQ(miniaten_trace::to_text(spread[0].call.args[0].value), "[2, 3]");
 }
 
 TEST(TraceScript, SyntaxErrorsPointAtTheToken) {
@@ -75,7 +78,7 @@ TEST(TraceScript, SyntaxErrorsPointAtTheToken) {
   EXPECT_EQ(parse_error("x = ones([2])\ny = = 1"),
             "expected a call but found '=':\ny = = 1\n    ^");
   EXPECT_EQ(parse_error("x = ones"), "expected '(' but found end of input:\nx = ones\n        ^");
-  EXPECT_EQ(parse_error("x = f('abc)"), "unterminated string but found ''':\nx = f('abc)\n      ^");
+  EXPECT_EQ(parse_error("x = f('abc)"), "unterminated string:\nx = f('abc)\n      ^");
   EXPECT_EQ(parse_error("x = f(1) y = g()"),
             "expected ';' or a newline but found 'y':\nx = f(1) y = g()\n         ^");
   EXPECT_EQ(parse_error("x = f(1 $)"),
@@ -148,6 +151,11 @@ TEST(TraceScript, CallsThatFitNothingSayWhyForEachOverload) {
   EXPECT_NE(bind_error("transpose(x, 0, 1, 2)").find("takes at most 3 positional arguments"),
             std::string::npos);
   EXPECT_NE(bind_error("transpose(x, dim0=0, dim9=1)").find("has no argument named 'dim9'"),
+            std::string::npos);
+  // As in Python, a positional argument may not follow a named one (it would land on a slot
+  // already taken: sum(x, dim=[0], 1) must not sum over dim 1).
+  EXPECT_EQ(bind_error("sum(x, dim=[0], 1)"), "positional argument follows keyword argument");
+  EXPECT_NE(bind_error("transpose(x, 0, dim0=1)").find("argument 'dim0' given twice"),
             std::string::npos);
 }
 

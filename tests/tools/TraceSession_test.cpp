@@ -266,7 +266,6 @@ TEST(TraceSession, CallsRecordAsChromeTraceEvents) {
             field(clone, "\"ts\": ") + field(clone, "\"dur\": "));
   // Nothing is recorded once stopped.
   ASSERT_TRUE(session.run_script("w = clone(x)", err));
-  c10::DispatchTrace::start_events();
   EXPECT_EQ(c10::DispatchTrace::stop_events(),
             "{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n]}\n");
 }
@@ -301,6 +300,14 @@ TEST(TraceSession, AutogradGraphAsDot) {
             "  n3 [label=\"AccumulateGrad\"];\n"
             "  leaf0 [label=\"[2, 3]\", fillcolor=lightblue];\n"
             "  leaf0 -> n3;\n"
+            "}\n");
+  // A leaf no other output reaches still gets its named box.
+  at::Tensor lone = at::ones({4});
+  lone.requires_grad_(true);
+  EXPECT_EQ(torch::autograd::graph_dot({lone}, {"lone"}),
+            "digraph autograd {\n"
+            "  node [shape=box, style=filled, fillcolor=lightgray, fontname=\"monospace\"];\n"
+            "  leaf0 [label=\"lone\\n[4]\", fillcolor=lightblue];\n"
             "}\n");
   const std::string dot_path = ::testing::TempDir() + "trace_graph.dot";
   torch::autograd::write_graph_dot(dot_path, tensors, names);

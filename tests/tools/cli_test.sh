@@ -55,6 +55,8 @@ printf 'x = ones([2])\ny = neg(x)\n' > script.trace
 expect_rc 0 "-f FILE" "$tool" -f script.trace
 grep -q '^y: Float sizes=\[2\]' out.txt || fail "-f runs the file"
 expect_rc 0 "-f -" sh -c "'$tool' -f - < script.trace"
+expect_rc 2 "-f a folder" "$tool" -f .
+grep -q "cannot read '.'" err.txt || fail "-f a folder says it cannot read it"
 
 # MINIATEN_TRACE_JSON: any program's calls, written at exit.
 rm -f demo.json

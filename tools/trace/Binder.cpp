@@ -263,6 +263,10 @@ c10::optional<torch::jit::Stack> bind(const c10::FunctionSchema& schema,
         return c10::nullopt;
       }
       index = positional++;
+      if (slots[index].has_value()) {  // only when called with a name first: resolve() refuses
+        *why = "argument '" + params[index].name() + "' given twice";
+        return c10::nullopt;
+      }
     } else {
       auto it = std::find_if(params.begin(), params.end(),
                              [&](const c10::Argument& p) { return p.name() == arg.name; });
@@ -298,6 +302,11 @@ c10::optional<torch::jit::Stack> bind(const c10::FunctionSchema& schema,
 }
 
 Bound resolve(const std::string& callee, const std::vector<Arg>& args, const Variables& vars) {
+  bool named = false;
+  for (const Arg& a : args) {
+    TORCH_CHECK(!named || !a.name.empty(), "positional argument follows keyword argument");
+    named |= !a.name.empty();
+  }
   const std::vector<c10::OperatorHandle> ops = candidates(callee);
   TORCH_CHECK(!ops.empty(), "unknown operator '", callee,
               "': no operator of that name is registered (--ops lists them)");

@@ -46,7 +46,9 @@ class Lexer {
     if (!nextIf(punct)) fail(cur_, std::string("expected '") + punct + "'");
   }
 
-  [[noreturn]] void fail(const Token& at, const std::string& what) const {
+  // "<what> but found '<token>':", the line, and a caret under the token; `found` false leaves
+  // out the "but found" part, for errors that are about the token itself.
+  [[noreturn]] void fail(const Token& at, const std::string& what, bool found_part = true) const {
     const size_t line_start = src_.rfind('\n', at.pos == 0 ? 0 : at.pos - 1);
     const size_t begin = (line_start == std::string::npos || at.pos == 0) ? 0 : line_start + 1;
     const size_t end = src_.find('\n', at.pos);
@@ -54,14 +56,18 @@ class Lexer {
     const std::string found = at.kind == Tok::Eof   ? "end of input"
                               : at.kind == Tok::End ? "end of line"
                                                     : "'" + at.text + "'";
-    TORCH_CHECK(false, what, " but found ", found, ":\n", line, "\n",
+    TORCH_CHECK(false, what, found_part ? " but found " + found : std::string(), ":\n", line, "\n",
                 std::string(at.pos - begin, ' '), "^");
   }
 
   bool at(const char* punct) const { return cur_.kind == Tok::Punct && cur_.text == punct; }
-  // Brackets: inside them a newline is only space. The closing one is consumed after the
-  // depth drops, so that the token after it is read as outside.
-  void open() { ++depth_; }
+  // Brackets: inside them a newline is only space. The opening one is consumed after the depth
+  // rises and the closing one after it drops, so that the token after each is read as inside
+  // (`f(\n 1)`) or outside (`f(1)\n`).
+  void open(const char* punct) {
+    ++depth_;
+    expect(punct);
+  }
   void close(const char* punct) {
     --depth_;
     expect(punct);
@@ -111,7 +117,7 @@ class Lexer {
       std::string text;
       while (pos_ < s.size() && s[pos_] != c && s[pos_] != '\n') text += s[pos_++];
       if (pos_ >= s.size() || s[pos_] != c)
-        fail({Tok::Punct, std::string(1, c), start}, "unterminated string");
+        fail({Tok::Punct, std::string(1, c), start}, "unterminated string", false);
       ++pos_;
       cur_ = {Tok::String, text, start};
     } else if (c == ':' && pos_ + 1 < s.size() && s[pos_ + 1] == ':') {
@@ -182,8 +188,7 @@ class Parser {
     c.callee = first.text;
     if (L.nextIf("::")) c.callee += "::" + L.expect(Tok::Ident, "an operator name").text;
     while (L.nextIf(".")) c.callee += "." + L.expect(Tok::Ident, "a name").text;
-    L.expect("(");
-    L.open();
+    L.open("(");
     if (!L.at(")")) {
       do {
         c.args.push_back(arg());
@@ -231,8 +236,7 @@ class Parser {
     }
     const bool bracket = t.kind == Tok::Punct && t.text == "[";
     if (bracket || (t.kind == Tok::Punct && t.text == "(")) {
-      L.next();
-      L.open();
+      L.open(bracket ? "[" : "(");
       Value v;
       v.kind = Value::Kind::List;
       const char* close = bracket ? "]" : ")";

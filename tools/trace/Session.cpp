@@ -147,6 +147,9 @@ bool Session::run_script(const std::string& source, std::ostream& err) {
   } catch (const c10::Error& e) {
     err << "miniaten_trace: " << e.msg() << "\n";
     return false;
+  } catch (const std::exception& e) {
+    err << "miniaten_trace: " << e.what() << "\n";
+    return false;
   }
   for (const Statement& st : statements) {
     try {
@@ -154,6 +157,10 @@ bool Session::run_script(const std::string& source, std::ostream& err) {
     } catch (const c10::Error& e) {
       out_.flush();
       err << "miniaten_trace: in `" << st.text << "`:\n" << e.what_without_backtrace() << "\n";
+      return false;
+    } catch (const std::exception& e) {  // a kernel's std::bad_alloc, say
+      out_.flush();
+      err << "miniaten_trace: in `" << st.text << "`:\n" << e.what() << "\n";
       return false;
     }
   }

@@ -9,6 +9,7 @@
 // printed.
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -42,6 +43,8 @@ bool read_file(const std::string& path, std::string* text) {
     *text += ss.str() + "\n";
     return true;
   }
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;  // a folder reads as empty
   std::ifstream in(path);
   if (!in) return false;
   std::ostringstream ss;
@@ -102,6 +105,9 @@ int main(int argc, char** argv) {
   } catch (const c10::Error& e) {
     std::cerr << "miniaten_trace: " << e.what_without_backtrace() << "\n";
     return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "miniaten_trace: " << e.what() << "\n";
+    return 1;
   }
   if (script.empty()) return 0;
 
@@ -122,6 +128,9 @@ int main(int argc, char** argv) {
     }
   } catch (const c10::Error& e) {
     std::cerr << "miniaten_trace: " << e.what_without_backtrace() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "miniaten_trace: " << e.what() << "\n";
     return 1;
   }
   return ok ? 0 : 1;
