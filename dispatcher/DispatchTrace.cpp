@@ -191,32 +191,26 @@ std::string trace_describe(const IValue& v) {
 // A boxed call holds a dtype, a layout or a memory format as a plain int; the schema says which,
 // so the trace prints it as the typed path does ("Contiguous", not 0).
 std::string trace_describe(const IValue& v, const TypePtr& type) {
-  const TypePtr& t = type->isOptional() ? type->getElementType() : type;
+  if (!v.isInt()) return trace_describe(v);
   // An int out of the enum's range prints as the int: the kernel will say what is wrong with
   // it, and a traced call must fail as an untraced one does.
-  const bool in_range =
-      v.isInt() && v.toInt() >= 0 &&
-      v.toInt() < (t->kind() == TypeKind::ScalarType ? static_cast<int64_t>(ScalarType::NumOptions)
-                   : t->kind() == TypeKind::MemoryFormat
-                       ? static_cast<int64_t>(MemoryFormat::NumOptions)
-                   : t->kind() == TypeKind::Layout ? static_cast<int64_t>(Layout::NumOptions)
-                                                   : 0);
-  if (in_range) {
-    std::ostringstream ss;
-    switch (t->kind()) {
-      case TypeKind::ScalarType:
-        return toString(static_cast<ScalarType>(v.toInt()));
-      case TypeKind::MemoryFormat:
-        ss << static_cast<MemoryFormat>(v.toInt());
-        return ss.str();
-      case TypeKind::Layout:
-        ss << static_cast<Layout>(v.toInt());
-        return ss.str();
-      default:
-        break;
-    }
+  const int64_t i = v.toInt();
+  auto in_range = [i](auto num_options) { return i >= 0 && i < static_cast<int64_t>(num_options); };
+  std::ostringstream ss;
+  switch ((type->isOptional() ? type->getElementType() : type)->kind()) {
+    case TypeKind::ScalarType:
+      if (in_range(ScalarType::NumOptions)) return toString(static_cast<ScalarType>(i));
+      break;
+    case TypeKind::MemoryFormat:
+      if (in_range(MemoryFormat::NumOptions)) ss << static_cast<MemoryFormat>(i);
+      break;
+    case TypeKind::Layout:
+      if (in_range(Layout::NumOptions)) ss << static_cast<Layout>(i);
+      break;
+    default:
+      break;
   }
-  return trace_describe(v);
+  return ss.tellp() > 0 ? ss.str() : trace_describe(v);
 }
 
 std::string trace_kernel_line(const OperatorEntry& entry, DispatchKeySet ks) {

@@ -80,9 +80,11 @@ std::string graph_dot(const std::vector<at::Tensor>& outputs,
     if (const auto* acc = dynamic_cast<const AccumulateGrad*>(node)) {
       const std::string leaf_id = "leaf" + std::to_string(leaves++);
       const auto named = leaf_names.find(acc->variable.unsafeGetTensorImpl());
-      const std::string label = named == leaf_names.end()
-                                    ? sizes_text(acc->variable)
-                                    : named->second + "\n" + sizes_text(acc->variable);
+      std::string label = sizes_text(acc->variable);
+      if (named != leaf_names.end()) {
+        label = named->second + "\n" + label;
+        leaf_names.erase(named);  // drawn
+      }
       dot << "  " << leaf_id << " [label=" << quoted(label) << ", fillcolor=lightblue];\n"
           << "  " << leaf_id << " -> " << node_id << ";\n";
     }
@@ -96,21 +98,16 @@ std::string graph_dot(const std::vector<at::Tensor>& outputs,
       dot << ";\n";
     }
   }
-  // Leaves among the outputs that no other output's graph reaches: their own named boxes.
-  std::unordered_map<const c10::TensorImpl*, bool> drawn;
-  for (const auto& [node, id] : ids) {
-    if (const auto* acc = dynamic_cast<const AccumulateGrad*>(node)) {
-      drawn[acc->variable.unsafeGetTensorImpl()] = true;
-    }
-  }
+  // Leaves among the outputs that no other output's graph reaches (still in leaf_names): their
+  // own named boxes, in the outputs' order.
   for (size_t i = 0; i < outputs.size(); ++i) {
     const c10::TensorImpl* impl = outputs[i].defined() ? outputs[i].unsafeGetTensorImpl() : nullptr;
     const auto named = leaf_names.find(impl);
-    if (named == leaf_names.end() || drawn.count(impl)) continue;
-    drawn[impl] = true;
+    if (named == leaf_names.end()) continue;
     dot << "  leaf" << leaves++
         << " [label=" << quoted(named->second + "\n" + sizes_text(outputs[i]))
         << ", fillcolor=lightblue];\n";
+    leaf_names.erase(named);
   }
   dot << "}\n";
   return dot.str();

@@ -17,15 +17,13 @@
 namespace {
 
 // The transcript without "(registered at File.cpp:123)", which moves with every edit.
-std::string run(const std::string& script, miniaten_trace::Session* session = nullptr) {
+std::string run(const std::string& script) {
   std::ostringstream out;
   std::ostringstream err;
-  miniaten_trace::Session local(out);
-  miniaten_trace::Session& s = session ? *session : local;
-  std::ostringstream* sink = session ? nullptr : &out;
-  EXPECT_TRUE(s.run_script(script, err)) << err.str();
+  miniaten_trace::Session session(out);
+  EXPECT_TRUE(session.run_script(script, err)) << err.str();
   static const std::regex registered(" \\(registered at [^)]*\\)");
-  return std::regex_replace(sink ? sink->str() : std::string(), registered, "");
+  return std::regex_replace(out.str(), registered, "");
 }
 
 // The line of `text` describing result `name` ("r: Float sizes=...").

@@ -144,23 +144,16 @@ bool Session::run_script(const std::string& source, std::ostream& err) {
   std::vector<Statement> statements;
   try {
     statements = parse_script(source);
-  } catch (const c10::Error& e) {
-    err << "miniaten_trace: " << e.msg() << "\n";
-    return false;
   } catch (const std::exception& e) {
-    err << "miniaten_trace: " << e.what() << "\n";
+    err << "miniaten_trace: " << error_text(e) << "\n";
     return false;
   }
   for (const Statement& st : statements) {
     try {
       run(st);
-    } catch (const c10::Error& e) {
+    } catch (const std::exception& e) {
       out_.flush();
-      err << "miniaten_trace: in `" << st.text << "`:\n" << e.what_without_backtrace() << "\n";
-      return false;
-    } catch (const std::exception& e) {  // a kernel's std::bad_alloc, say
-      out_.flush();
-      err << "miniaten_trace: in `" << st.text << "`:\n" << e.what() << "\n";
+      err << "miniaten_trace: in `" << st.text << "`:\n" << error_text(e) << "\n";
       return false;
     }
   }
@@ -174,6 +167,13 @@ std::vector<std::pair<std::string, at::Tensor>> Session::named_tensors() const {
     if (v.isTensor()) tensors.emplace_back(name, v.toTensor());
   }
   return tensors;
+}
+
+std::string error_text(const std::exception& e) {
+  if (const auto* error = dynamic_cast<const c10::Error*>(&e)) {
+    return error->what_without_backtrace();
+  }
+  return e.what();
 }
 
 std::string dispatch_tables(const std::string& op) {

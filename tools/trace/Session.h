@@ -44,6 +44,10 @@ class Session {
   std::vector<std::string> order_;  // first assignment order
 };
 
+// What an error says, for the tool's messages: a c10::Error without its "Exception raised
+// from" location, anything else (a kernel's std::bad_alloc, say) as what().
+std::string error_text(const std::exception& e);
+
 // `--table OP`: each overload's schema and its computed dispatch table, every entry with the
 // reason it is there (libtorch's torch._C._dispatch_dump_table).
 std::string dispatch_tables(const std::string& op);

@@ -102,11 +102,8 @@ int main(int argc, char** argv) {
   try {
     if (list_ops) std::cout << miniaten_trace::operator_list();
     for (const std::string& op : tables) std::cout << miniaten_trace::dispatch_tables(op);
-  } catch (const c10::Error& e) {
-    std::cerr << "miniaten_trace: " << e.what_without_backtrace() << "\n";
-    return 1;
   } catch (const std::exception& e) {
-    std::cerr << "miniaten_trace: " << e.what() << "\n";
+    std::cerr << "miniaten_trace: " << miniaten_trace::error_text(e) << "\n";
     return 1;
   }
   if (script.empty()) return 0;
@@ -126,11 +123,8 @@ int main(int argc, char** argv) {
       }
       torch::autograd::write_graph_dot(dot_path, tensors, names);
     }
-  } catch (const c10::Error& e) {
-    std::cerr << "miniaten_trace: " << e.what_without_backtrace() << "\n";
-    return 1;
   } catch (const std::exception& e) {
-    std::cerr << "miniaten_trace: " << e.what() << "\n";
+    std::cerr << "miniaten_trace: " << miniaten_trace::error_text(e) << "\n";
     return 1;
   }
   return ok ? 0 : 1;
