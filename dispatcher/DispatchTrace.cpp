@@ -3,15 +3,16 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <mutex>
 #include <vector>
 
 #include "dispatcher/Dispatcher.h"
+#include "dispatcher/TraceRecord.h"
 
 namespace c10 {
 namespace impl {
@@ -45,8 +46,14 @@ spdlog::logger& trace_logger() {
 }
 }  // namespace
 
-bool g_dispatch_trace_env = trace_requested_by_env();
-std::atomic<int> g_dispatch_trace_requests{g_dispatch_trace_env ? 1 : 0};
+// The count is constant-initialized, before any file's dynamic initialization, so requests
+// made at load time elsewhere (MINIATEN_TRACE_HTML's recording) are never overwritten.
+std::atomic<int> g_dispatch_trace_requests{0};
+bool g_dispatch_trace_env = [] {
+  const bool on = trace_requested_by_env();
+  if (on) g_dispatch_trace_requests.fetch_add(1, std::memory_order_relaxed);
+  return on;
+}();
 std::atomic<bool> g_trace_events_recording{false};
 C10_TLS_FAST __thread int tls_dispatch_trace_guards = 0;
 
@@ -70,18 +77,12 @@ void emit_line(const std::string& line) {
 
 // ---- Chrome trace events (Note [Trace events for Perfetto]) ----------------------------------
 
-int64_t steady_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 struct EventStore {
   std::mutex mutex;
   std::vector<std::string> events;  // one JSON object each
   // When recording started, in steady_clock nanoseconds: read by every recorded call without
   // the lock, so atomic.
-  std::atomic<int64_t> origin_ns{steady_ns()};
+  std::atomic<int64_t> origin_ns{trace_steady_ns()};
 };
 EventStore& event_store() {
   static EventStore* store = new EventStore();  // never destroyed: written at exit
@@ -89,35 +90,9 @@ EventStore& event_store() {
 }
 
 double now_us() {
-  return static_cast<double>(steady_ns() -
+  return static_cast<double>(trace_steady_ns() -
                              event_store().origin_ns.load(std::memory_order_relaxed)) /
          1000.0;
-}
-
-// Small, stable thread numbers read better in the viewer than hashed thread ids.
-int thread_number() {
-  static std::atomic<int> next{1};
-  thread_local const int n = next.fetch_add(1);
-  return n;
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
 }
 
 std::string json_number(double us) {
@@ -136,7 +111,7 @@ void record_event(std::string event) {
 
 std::string event_head(const std::string& name, const char* cat, const char* ph, double ts) {
   return str("{\"name\": ", json_string(name), ", \"cat\": \"", cat, "\", \"ph\": \"", ph,
-             "\", \"pid\": 1, \"tid\": ", thread_number(), ", \"ts\": ", json_number(ts));
+             "\", \"pid\": 1, \"tid\": ", trace_thread_number(), ", \"ts\": ", json_number(ts));
 }
 
 // MINIATEN_TRACE_JSON=path: the whole run, written when the process exits.
@@ -163,8 +138,10 @@ const std::string& events_path_from_env() {
 
 }  // namespace
 
-void trace_log(const std::string& line) {
+void trace_log(const std::string& line, const std::string& detail,
+               const std::vector<at::Tensor>& tensors) {
   if (lines_wanted()) emit_line(line);
+  if (g_trace_page_recording.load(std::memory_order_relaxed)) record_step(line, detail, tensors);
   if (g_trace_events_recording.load(std::memory_order_relaxed)) {
     const std::string name = line.substr(0, line.find(':'));
     record_event(event_head(name, "step", "i", now_us()) +
@@ -231,11 +208,31 @@ TraceScope::TraceScope(const OperatorName& op, bool redispatch, DispatchKeySet k
              ", \"kernel\": " + json_string(kernel_line) + ", \"arguments\": " + json_string(args) +
              "}";
   }
+  if (g_trace_page_recording.load(std::memory_order_relaxed)) {
+    page_ = true;
+    uncaught_ = std::uncaught_exceptions();
+    node_ = record_call_begin(redispatch, toString(op), args, toString(ks), kernel_line);
+  }
   ++tls_trace_depth;
+}
+
+void TraceScope::record_inputs(const std::vector<at::Tensor>& tensors) {
+  record_tensors(node_->inputs, tensors);
+}
+
+void TraceScope::record_outputs(const std::vector<at::Tensor>& tensors) {
+  record_tensors(node_->outputs, tensors);
 }
 
 TraceScope::~TraceScope() {
   --tls_trace_depth;
+  if (page_) {
+    try {
+      record_call_end(node_, std::uncaught_exceptions() > uncaught_);
+    } catch (...) {
+      // Out of memory while recording: the page loses the call, the program does not.
+    }
+  }
   if (start_us_ < 0) return;
   try {
     record_event(event_ + ", \"dur\": " + json_number(now_us() - start_us_) + "}");
@@ -255,7 +252,7 @@ void DispatchTrace::start_events() {
   impl::EventStore& store = impl::event_store();
   std::lock_guard<std::mutex> lock(store.mutex);
   store.events.clear();
-  store.origin_ns.store(impl::steady_ns(), std::memory_order_relaxed);
+  store.origin_ns.store(impl::trace_steady_ns(), std::memory_order_relaxed);
   if (!impl::g_trace_events_recording.exchange(true)) {
     impl::g_dispatch_trace_requests.fetch_add(1, std::memory_order_relaxed);
   }

@@ -35,15 +35,20 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <type_traits>
+#include <vector>
 
 #include "aten/core/Tensor.h"
 #include "c10/core/DispatchKeySet.h"
 #include "dispatcher/IValue.h"
+#include "dispatcher/List.h"
 #include "dispatcher/OperatorName.h"
 #include "dispatcher/SchemaType.h"
 
 namespace c10 {
+
+struct TraceNode;  // TraceRecord.h
 
 namespace impl {
 extern C10_API bool g_dispatch_trace_env;       // MINIATEN_TRACE was set at load time
@@ -52,6 +57,7 @@ extern C10_API __thread int tls_dispatch_trace_guards C10_TLS_FAST;
 // all threads.
 extern C10_API std::atomic<int> g_dispatch_trace_requests;
 extern C10_API std::atomic<bool> g_trace_events_recording;
+extern C10_API std::atomic<bool> g_trace_page_recording;  // TraceRecorder (TraceRecord.h)
 
 // Note [One load when the trace is off]
 // Every dispatch asks whether to trace. The answer depends on the environment and on this
@@ -61,7 +67,8 @@ extern C10_API std::atomic<bool> g_trace_events_recording;
 C10_ALWAYS_INLINE bool dispatch_trace_enabled() {
   if (C10_LIKELY(g_dispatch_trace_requests.load(std::memory_order_relaxed) == 0)) return false;
   return g_dispatch_trace_env || tls_dispatch_trace_guards != 0 ||
-         g_trace_events_recording.load(std::memory_order_relaxed);
+         g_trace_events_recording.load(std::memory_order_relaxed) ||
+         g_trace_page_recording.load(std::memory_order_relaxed);
 }
 
 // Renders arguments for the trace: tensors as dtype, sizes and strides; the rest printed.
@@ -98,8 +105,36 @@ std::string trace_describe(const c10::optional<T>& x) {
   return x.has_value() ? trace_describe(*x) : std::string("None");
 }
 
+// The tensors among a call's arguments or results, for the page's record (TraceRecord.h).
+inline void trace_collect(std::vector<at::Tensor>& out, const at::Tensor& t) {
+  if (t.defined()) out.push_back(t);
+}
+template <class T>
+void trace_collect(std::vector<at::Tensor>&, const T&) {}  // holds no tensor
+template <class T>
+void trace_collect(std::vector<at::Tensor>& out, const c10::optional<T>& x) {
+  if (x.has_value()) trace_collect(out, *x);
+}
+template <class T>
+void trace_collect(std::vector<at::Tensor>& out, const c10::ArrayRef<T>& xs) {
+  for (const T& x : xs) trace_collect(out, x);
+}
+template <class T>
+void trace_collect(std::vector<at::Tensor>& out, const std::vector<T>& xs) {
+  for (const T& x : xs) trace_collect(out, x);
+}
+template <class T>
+void trace_collect(std::vector<at::Tensor>& out, const c10::List<T>& xs) {
+  for (size_t i = 0; i < xs.size(); ++i) trace_collect(out, static_cast<T>(xs.get(i)));
+}
+template <class... T>
+void trace_collect(std::vector<at::Tensor>& out, const std::tuple<T...>& xs) {
+  std::apply([&out](const auto&... x) { (trace_collect(out, x), ...); }, xs);
+}
+
 // Logs one call at the current depth and indents everything below it until destroyed; when
-// events are recorded, records the call as one event lasting as long as the scope.
+// events are recorded, records the call as one event lasting as long as the scope; when the
+// page records, adds the call to its tree (with the tensors the caller hands it).
 class C10_API TraceScope {
  public:
   TraceScope(const OperatorName& op, bool redispatch, DispatchKeySet ks, const std::string& args,
@@ -108,12 +143,21 @@ class C10_API TraceScope {
   TraceScope(const TraceScope&) = delete;
   TraceScope& operator=(const TraceScope&) = delete;
 
+  // Whether the page records this call: then the caller passes its tensors.
+  bool records_tensors() const { return node_ != nullptr; }
+  void record_inputs(const std::vector<at::Tensor>& tensors);
+  void record_outputs(const std::vector<at::Tensor>& tensors);
+
  private:
-  double start_us_ = -1;  // >= 0 when the call is being recorded
+  double start_us_ = -1;  // >= 0 when the call is being recorded as an event
   std::string event_;     // the event's JSON up to its duration
+  bool page_ = false;     // the page was recording when the call began
+  TraceNode* node_ = nullptr;  // the page's node for this call, while it is recorded
+  int uncaught_ = 0;           // std::uncaught_exceptions() when the call began
 };
 
-C10_API void trace_log(const std::string& line);
+C10_API void trace_log(const std::string& line, const std::string& detail = std::string(),
+                       const std::vector<at::Tensor>& tensors = {});
 }  // namespace impl
 
 class C10_API DispatchTraceGuard {
@@ -137,6 +181,15 @@ struct C10_API DispatchTrace {
   // Logs a line at the current depth, if tracing (what TensorIterator and autograd use).
   static void log(const std::string& line) {
     if (impl::dispatch_trace_enabled()) impl::trace_log(line);
+  }
+  // The same line with its facts for the page: `detail` a JSON object, `tensors` what the step
+  // worked on (TensorIterator's operands). Build them only when recording_page() says so.
+  static void log(const std::string& line, const std::string& detail,
+                  const std::vector<at::Tensor>& tensors) {
+    if (impl::dispatch_trace_enabled()) impl::trace_log(line, detail, tensors);
+  }
+  static bool recording_page() {
+    return impl::g_trace_page_recording.load(std::memory_order_relaxed);
   }
   static bool enabled() { return impl::dispatch_trace_enabled(); }
 

@@ -79,6 +79,28 @@ const impl::DispatchTableEntry* Dispatcher::backendFallback(DispatchKey k) const
 
 // ---- Calls ----------------------------------------------------------------------------------
 
+namespace {
+// A traced boxed call: its `num_args` arguments are the top of the stack before the call, its
+// results all of the stack after it.
+void traced_call_boxed(impl::TraceScope& scope, const KernelFunction& kernel,
+                       const OperatorHandle& op, DispatchKeySet ks, torch::jit::Stack* stack,
+                       size_t num_args) {
+  auto tensors_of = [](auto begin, auto end) {
+    std::vector<at::Tensor> tensors;
+    for (auto it = begin; it != end; ++it) {
+      if (it->isTensor()) impl::trace_collect(tensors, it->toTensor());
+      if (it->isTensorList()) impl::trace_collect(tensors, it->toTensorVector());
+      if (it->isOptionalTensorList()) impl::trace_collect(tensors, it->toOptionalTensorList());
+    }
+    return tensors;
+  };
+  if (scope.records_tensors())
+    scope.record_inputs(tensors_of(stack->end() - num_args, stack->end()));
+  kernel.callBoxed(op, ks, stack);
+  if (scope.records_tensors()) scope.record_outputs(tensors_of(stack->begin(), stack->end()));
+}
+}  // namespace
+
 void Dispatcher::callBoxed(const OperatorHandle& op, torch::jit::Stack* stack) const {
   const impl::OperatorEntry& entry = op.operatorDef_->op;
   const DispatchKeySet ks = entry.dispatchKeyExtractor().getDispatchKeySetBoxed(stack);
@@ -92,7 +114,7 @@ void Dispatcher::callBoxed(const OperatorHandle& op, torch::jit::Stack* stack) c
     }
     impl::TraceScope scope(entry.operator_name(), false, ks, args,
                            impl::trace_kernel_line(entry, ks));
-    kernel.callBoxed(op, ks, stack);
+    traced_call_boxed(scope, kernel, op, ks, stack, n);
     return;
   }
   kernel.callBoxed(op, ks, stack);
@@ -106,7 +128,8 @@ void Dispatcher::redispatchBoxed(const OperatorHandle& op, DispatchKeySet dispat
   if (impl::dispatch_trace_enabled()) {
     impl::TraceScope scope(entry.operator_name(), true, ks, "...",
                            impl::trace_kernel_line(entry, ks));
-    kernel.callBoxed(op, ks, stack);
+    traced_call_boxed(scope, kernel, op, ks, stack,
+                      std::min(stack->size(), entry.schema().arguments().size()));
     return;
   }
   kernel.callBoxed(op, ks, stack);

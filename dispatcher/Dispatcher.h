@@ -267,7 +267,23 @@ C10_NOINLINE Return traced_call(const TypedOperatorHandle<Return(Args...)>& op,
   const OperatorEntry& entry = op.entry();
   TraceScope scope(entry.operator_name(), redispatch, ks, trace_args(args...),
                    trace_kernel_line(entry, ks));
-  return kernel.template callForwarded<Return, Args...>(op, ks, std::forward<Args>(args)...);
+  if (scope.records_tensors()) {
+    std::vector<at::Tensor> inputs;
+    (trace_collect(inputs, args), ...);
+    scope.record_inputs(inputs);
+  }
+  if constexpr (std::is_void<Return>::value) {
+    kernel.template callForwarded<Return, Args...>(op, ks, std::forward<Args>(args)...);
+  } else {
+    Return result =
+        kernel.template callForwarded<Return, Args...>(op, ks, std::forward<Args>(args)...);
+    if (scope.records_tensors()) {
+      std::vector<at::Tensor> outputs;
+      trace_collect(outputs, result);
+      scope.record_outputs(outputs);
+    }
+    return result;
+  }
 }
 }  // namespace impl
 

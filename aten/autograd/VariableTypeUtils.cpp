@@ -1,13 +1,19 @@
 #include "aten/autograd/VariableTypeUtils.h"
 
+#include <sstream>
 #include <string>
 
+#include "aten/autograd/AccumulateGrad.h"
 #include "aten/autograd/CopySlices.h"
+#include "dispatcher/TraceRecord.h"
 
 namespace torch {
 namespace autograd {
 namespace impl {
 
+// The page draws the autograd graph from these steps: each names its node, the nodes its edges
+// lead to (by the ids the recorded tensors' grad_fn_id use) and, for an AccumulateGrad, the
+// leaf it accumulates into (by the recorded tensors' impl_id).
 void trace_node_created(const Node& node) {
   std::string line = "autograd: created " + node.name() + " (next edges: ";
   const edge_list& edges = node.next_edges();
@@ -15,7 +21,35 @@ void trace_node_created(const Node& node) {
     if (i > 0) line += ", ";
     line += edges[i].is_valid() ? edges[i].function->name() : std::string("None");
   }
-  c10::DispatchTrace::log(line + ")");
+  line += ")";
+  if (!c10::DispatchTrace::recording_page()) {
+    c10::DispatchTrace::log(line);
+    return;
+  }
+  std::string next = "[";
+  for (size_t i = 0; i < edges.size(); ++i) {
+    next += i > 0 ? ", " : "";
+    const Node* to = edges[i].function.get();
+    if (to == nullptr) {
+      next += "null";
+      continue;
+    }
+    next +=
+        c10::str("{\"id\": \"", c10::trace_id(to), "\", \"name\": ", c10::json_string(to->name()),
+                 ", \"input_nr\": ", edges[i].input_nr);
+    if (const auto* acc = dynamic_cast<const AccumulateGrad*>(to)) {
+      std::ostringstream sizes;
+      sizes << acc->variable.sizes();
+      next += c10::str(", \"leaf_impl_id\": \"", c10::trace_id(acc->variable.unsafeGetTensorImpl()),
+                       "\", \"leaf_sizes\": ", c10::json_string(sizes.str()));
+    }
+    next += "}";
+  }
+  next += "]";
+  c10::DispatchTrace::log(line,
+                          c10::str("{\"id\": \"", c10::trace_id(&node), "\", \"name\": ",
+                                   c10::json_string(node.name()), ", \"next\": ", next, "}"),
+                          {});
 }
 
 void set_history_of(const at::Tensor& result, std::shared_ptr<Node>&& grad_fn) {

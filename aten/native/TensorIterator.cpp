@@ -61,7 +61,15 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
     TORCH_INTERNAL_ASSERT(ops[i].tensor.defined());
     ops[i].data = ops[i].tensor.unsafeGetTensorImpl()->data();
   }
-  if (c10::DispatchTrace::enabled()) c10::DispatchTrace::log("TensorIterator: " + describe());
+  if (c10::DispatchTrace::enabled()) {
+    if (c10::DispatchTrace::recording_page()) {
+      std::vector<Tensor> tensors;
+      for (int i = 0; i < ntensors(); ++i) tensors.push_back(ops[i].tensor);
+      c10::DispatchTrace::log("TensorIterator: " + describe(), describe_json(), tensors);
+    } else {
+      c10::DispatchTrace::log("TensorIterator: " + describe());
+    }
+  }
 }
 
 void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {

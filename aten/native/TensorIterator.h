@@ -163,6 +163,9 @@ class TORCH_API TensorIteratorBase {
 
   // One-line summary of build()'s decisions (also logged by the trace).
   std::string describe() const;
+  // The same decisions as a JSON object, for the trace page (Note [The iterator's decisions
+  // on the page]).
+  std::string describe_json() const;
 
  protected:
   // The build steps, in order.

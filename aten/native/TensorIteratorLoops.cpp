@@ -1,6 +1,7 @@
 // TensorIterator's queries and loops: for_each (parallel above the grain size), serial_for_each walking 2-D
 // steps with DimCounter (seed 002), and 32-bit splitting.
 
+#include <algorithm>
 #include <limits>
 #include <sstream>
 
@@ -237,6 +238,73 @@ std::string TensorIteratorBase::describe() const {
   ss << " byte strides=";
   for (int i = 0; i < ntensors(); ++i) ss << (i ? " " : "") << strides(i);
   return ss.str();
+}
+
+// Note [The iterator's decisions on the page]
+// The page colours each dim of the broadcast shape and shows where it went: perm_ lists, for
+// each iteration dim from the fastest, the tensor dim it walks, and coalescing then merges runs
+// of those. "groups" names the tensor dims inside each coalesced dim. Coalescing leaves only
+// the merged sizes, so the groups are found again from them: in walking order, each iteration
+// dim takes tensor dims until their sizes multiply to its size (a dim of size 1 joins the group
+// it meets). A fast setup walks all dims as one, in the order of the output's strides. Where
+// the sizes do not tell (an empty tensor, a reduction whose kept dim moved inward) "groups" is
+// null and the page shows the shapes without the mapping.
+std::string TensorIteratorBase::describe_json() const {
+  static const char* setup_names[] = {"none", "contiguous", "channels_last",
+                                      "non_overlapping_dense"};
+  auto ints = [](IntArrayRef v) {
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    return s + "]";
+  };
+  const IntArrayRef broadcast = broadcast_shape_.empty() ? shape() : IntArrayRef(broadcast_shape_);
+  const int64_t nd = static_cast<int64_t>(broadcast.size());
+  // Tensor dims in walking order, fastest first.
+  std::vector<int64_t> order;
+  if (fast_setup_type_ == FastSetupType::NONE) {
+    order.assign(perm_.begin(), perm_.end());
+  } else {
+    for (int64_t d = nd - 1; d >= 0; --d) order.push_back(d);
+    const IntArrayRef out_strides = operands_[0].tensor.strides();
+    if (static_cast<int64_t>(out_strides.size()) == nd) {
+      std::stable_sort(order.begin(), order.end(),
+                       [&](int64_t a, int64_t b) { return out_strides[a] < out_strides[b]; });
+    }
+  }
+  std::string groups = "null";
+  if (static_cast<int64_t>(order.size()) == nd && numel() > 0) {
+    std::vector<std::vector<int64_t>> g(static_cast<size_t>(ndim()));
+    size_t next = 0;
+    bool ok = true;
+    for (int k = 0; k < ndim() && ok; ++k) {
+      int64_t product = 1;
+      while (next < order.size() && product < shape()[k]) {
+        product *= broadcast[order[next]];
+        g[k].push_back(order[next++]);
+      }
+      ok = product == shape()[k];
+    }
+    for (; next < order.size() && ok && !g.empty(); ++next) {
+      ok = broadcast[order[next]] == 1;
+      g.back().push_back(order[next]);
+    }
+    if (ok && (ndim() > 0 || nd == 0)) {
+      groups = "[";
+      for (size_t k = 0; k < g.size(); ++k) groups += (k ? ", " : "") + ints(g[k]);
+      groups += "]";
+    }
+  }
+  std::string byte_strides = "[";
+  for (int i = 0; i < ntensors(); ++i) byte_strides += (i ? ", " : "") + ints(strides(i));
+  byte_strides += "]";
+  return c10::str(
+      "{\"broadcast_shape\": ", ints(broadcast), ", \"fast_setup\": \"",
+      setup_names[static_cast<int>(fast_setup_type_)], "\", \"perm\": ",
+      fast_setup_type_ == FastSetupType::NONE ? ints(IntArrayRef(perm_)) : std::string("null"),
+      ", \"order\": ", ints(order), ", \"output_strides\": ", ints(operands_[0].tensor.strides()),
+      ", \"iteration_shape\": ", ints(shape()), ", \"byte_strides\": ", byte_strides,
+      ", \"groups\": ", groups, ", \"num_outputs\": ", num_outputs_,
+      ", \"is_reduction\": ", is_reduction_ ? "true" : "false", "}");
 }
 
 // ---- 32-bit indexing ------------------------------------------------------------------------

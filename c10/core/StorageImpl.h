@@ -58,6 +58,11 @@ struct C10_API StorageImpl : public intrusive_ptr_target {
   }
   void set_data_ptr_noswap(DataPtr&& data_ptr) { data_ptr_ = std::move(data_ptr); }
 
+ protected:
+  // The last strong reference went while something observes the storage weakly (the trace
+  // page's recorder): the bytes go now, the object when the observer lets go.
+  void release_resources() override { data_ptr_ = DataPtr(); }
+
  private:
   DataPtr data_ptr_;
   size_t nbytes_;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -15,6 +16,7 @@
 
 #include "aten/ATen.h"
 #include "dispatcher/DispatchTrace.h"
+#include "dispatcher/TraceRecord.h"
 #include "tests/concurrency/StressTestUtil.h"
 
 namespace {
@@ -207,6 +209,61 @@ TEST_F(DispatchTraceThreads, ListenerReplacedWhileOthersTrace) {
   EXPECT_GT(swaps.load(), 0);
   EXPECT_EQ(lines_of(ids[0], {&first, &second}), repeated(ref6, calls[0].load()));
   EXPECT_EQ(lines_of(ids[1], {&first, &second}), repeated(ref8, calls[1].load()));
+}
+
+// The page's recorder with three threads at work: each thread's calls become roots of its own,
+// whole, with the storages they share numbered once; a fourth thread takes the record while
+// they run, and nothing is lost or kept twice between the takes.
+TEST_F(DispatchTraceThreads, PageRecordsEveryThreadWhole) {
+  const size_t calls_per_work = [] {
+    Inputs in(6);
+    c10::TraceRecorder::start();
+    EXPECT_TRUE(work(in.a, in.b));
+    return c10::TraceRecorder::stop().roots.size();
+  }();
+  ASSERT_GT(calls_per_work, 0u);
+  constexpr int kWorkers = 3, kRounds = 20;
+  std::vector<c10::TraceRecord> taken;
+  std::atomic<int> workers_left{kWorkers}, wrong{0};
+  std::vector<Inputs> inputs;  // made before the recording: only work() is recorded
+  for (int t = 0; t < kWorkers; ++t) inputs.emplace_back(6);
+  c10::TraceRecorder::start();
+  stress::run_threads(kWorkers + 1, [&](int t) {
+    if (t == kWorkers) {
+      do {
+        taken.push_back(c10::TraceRecorder::take());
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+      } while (workers_left.load() > 0);
+      return;
+    }
+    const Inputs& in = inputs[static_cast<size_t>(t)];
+    for (int round = 0; round < kRounds; ++round) {
+      if (!work(in.a, in.b)) wrong++;
+    }
+    workers_left--;
+  });
+  taken.push_back(c10::TraceRecorder::stop());
+  EXPECT_EQ(wrong.load(), 0);
+  std::map<int, size_t> roots_per_thread;
+  size_t roots = 0;
+  for (const c10::TraceRecord& record : taken) {
+    EXPECT_EQ(record.dropped, 0u);
+    for (const c10::TraceNode& root : record.roots) {
+      roots_per_thread[root.thread]++;
+      roots++;
+      EXPECT_TRUE(root.op == "aten::add.Tensor" || root.op == "aten::mul.Tensor" ||
+                  root.op == "aten::sum")
+          << root.op;
+      EXPECT_FALSE(root.children.empty()) << root.line;
+      EXPECT_FALSE(root.raised);
+    }
+  }
+  EXPECT_EQ(roots, kWorkers * kRounds * calls_per_work);
+  EXPECT_EQ(roots_per_thread.size(), static_cast<size_t>(kWorkers));
+  for (const auto& [thread, count] : roots_per_thread) {
+    EXPECT_EQ(count, kRounds * calls_per_work) << "thread " << thread;
+  }
+  EXPECT_FALSE(c10::DispatchTrace::enabled());
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <regex>
 #include <sstream>
 
@@ -320,6 +321,72 @@ TEST(TraceSession, AutogradGraphAsDot) {
   rendered << in.rdbuf();
   EXPECT_NE(rendered.str().find("CloneBackward0"), std::string::npos);
   EXPECT_NE(rendered.str().find("AccumulateGrad"), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+// While the recorder runs, each statement becomes one group of the page: its calls are the
+// lines the text trace printed under its `>>>`, its results the lines after them.
+TEST(TraceSession, StatementsBecomePageGroups) {
+  std::ostringstream out;
+  std::ostringstream err;
+  miniaten_trace::Session session(out);
+  c10::TraceRecorder::start();
+  ASSERT_TRUE(session.run_script(
+      "x = ones([2, 3], requires_grad=True); y = x.t(); z = contiguous(y); v, i = max(z, 1)", err));
+  c10::TraceRecorder::stop();
+  const auto& groups = session.page_groups();
+  ASSERT_EQ(groups.size(), 4u);
+  EXPECT_EQ(groups[0].text, "x = ones([2, 3], requires_grad=True)");
+  // The page's groups, printed as the tool prints them, are the transcript.
+  std::string page;
+  std::function<void(const c10::TraceNode&, int)> print = [&](const c10::TraceNode& n, int depth) {
+    page += std::string(2 + 2 * depth, ' ') + n.line + "\n";
+    for (const c10::TraceNode& c : n.children) print(c, depth + 1);
+  };
+  for (const auto& group : groups) {
+    page += ">>> " + group.text + "\n";
+    for (const c10::TraceNode& root : group.calls.roots) print(root, 0);
+    for (const auto& result : group.results) page += result.line + "\n";
+  }
+  EXPECT_EQ(page, out.str());
+  // Results keep their snapshots: y is a view over x's storage.
+  ASSERT_EQ(groups[1].results.size(), 1u);
+  EXPECT_EQ(groups[1].results[0].name, "y");
+  EXPECT_TRUE(groups[1].results[0].is_tensor);
+  EXPECT_EQ(groups[1].results[0].tensor.strides, (std::vector<int64_t>{1, 3}));
+  EXPECT_EQ(groups[1].results[0].tensor.storage, groups[0].results[0].tensor.storage);
+  EXPECT_NE(groups[2].results[0].tensor.storage, groups[0].results[0].tensor.storage);
+  ASSERT_EQ(groups[3].results.size(), 2u);
+  EXPECT_EQ(groups[3].results[1].tensor.dtype, "Long");
+}
+
+// A failing statement is a group with its error; the page escapes what would end its script.
+TEST(TraceSession, PagesHoldErrorsAndEscapeTheirText) {
+  std::ostringstream out;
+  std::ostringstream err;
+  miniaten_trace::Session session(out);
+  c10::TraceRecorder::start();
+  EXPECT_FALSE(session.run_script("x = ones([2]); y = div(x, 2, rounding_mode='</script>')", err));
+  c10::TraceRecorder::stop();
+  const auto& groups = session.page_groups();
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_NE(groups[1].error.find("</script>"), std::string::npos) << groups[1].error;
+  at::trace::TracePage page;
+  page.groups = groups;
+  const std::string html = at::trace::trace_page_html(page);
+  size_t closes = 0;
+  for (size_t at = html.find("</script>"); at != std::string::npos;
+       at = html.find("</script>", at + 1)) {
+    ++closes;
+  }
+  EXPECT_EQ(closes, 2u);  // the data's and the script's own
+  EXPECT_EQ(html.find("{{"), std::string::npos);
+  EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // nothing fetched
+  EXPECT_EQ(html.find("https://"), std::string::npos);
+  EXPECT_NE(html.find("\\u003c/script>"), std::string::npos);
 }
 
 }  // namespace

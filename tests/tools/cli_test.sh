@@ -58,6 +58,22 @@ expect_rc 0 "-f -" sh -c "'$tool' -f - < script.trace"
 expect_rc 2 "-f a folder" "$tool" -f .
 grep -q "cannot read '.'" err.txt || fail "-f a folder says it cannot read it"
 
+# --html: one self-contained page; MINIATEN_TRACE_HTML writes one for any program at exit.
+rm -f p.html
+expect_rc 0 "a script with --html" "$tool" --html p.html 'x = ones([2, 3]); y = x.t(); z = contiguous(y)'
+grep -q '^z: Float sizes=\[3, 2\]' out.txt || fail "--html still prints the text trace"
+grep -q '<script id="trace-data" type="application/json">' p.html || fail "--html writes the page with its data"
+grep -q '"op": "aten::contiguous"' p.html || fail "the page holds the contiguous call"
+grep -q "\"command\": \"miniaten_trace --html p.html 'x = ones(\[2, 3\]); y = x.t(); z = contiguous(y)'\"" p.html ||
+  fail "the page says how it was made: $(grep -o '"command": [^,]*' p.html)"
+if grep -qE '<(script|link|img)[^>]* (src|href)=' p.html; then fail "the page fetches something"; fi
+expect_rc 1 "--html into a folder that does not exist" "$tool" --html no/such/dir/p.html 'x = ones([2])'
+grep -q "cannot open 'no/such/dir/p.html' to write the trace page" err.txt || fail "--html's error: $(cat err.txt)"
+rm -f demo.html
+MINIATEN_TRACE_HTML=demo.html "$demo" > /dev/null 2>&1 || fail "the demo runs with MINIATEN_TRACE_HTML"
+grep -q '"op": "aten::contiguous"' demo.html || fail "MINIATEN_TRACE_HTML records the demo's calls"
+grep -q '"command": "MINIATEN_TRACE_HTML=demo.html ' demo.html || fail "MINIATEN_TRACE_HTML's page names the program"
+
 # MINIATEN_TRACE_JSON: any program's calls, written at exit.
 rm -f demo.json
 MINIATEN_TRACE_JSON=demo.json "$demo" > /dev/null 2>&1 || fail "the demo runs with MINIATEN_TRACE_JSON"

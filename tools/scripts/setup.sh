@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what miniaten needs from Debian's packages, only when something is missing.
 set -euo pipefail
-pkgs=(cmake ninja-build g++ clang libclang-rt-14-dev libabsl-dev libspdlog-dev libgtest-dev libgmock-dev libbenchmark-dev pkg-config libsleef-dev libopenblas-dev graphviz)
+# graphviz draws --dot's graph in a test; nodejs and chromium run the trace page's browser test.
+pkgs=(cmake ninja-build g++ clang libclang-rt-14-dev libabsl-dev libspdlog-dev libgtest-dev libgmock-dev libbenchmark-dev pkg-config libsleef-dev libopenblas-dev graphviz nodejs chromium)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

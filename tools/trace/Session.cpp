@@ -35,6 +35,24 @@ std::string tensor_text(const at::Tensor& t) {
 }  // namespace
 
 void Session::run(const Statement& st) {
+  if (!c10::TraceRecorder::recording()) {
+    run_statement(st, nullptr);
+    return;
+  }
+  at::trace::TracePageGroup group;
+  group.text = st.text;
+  try {
+    run_statement(st, &group);
+  } catch (const std::exception& e) {
+    if (group.calls.roots.empty()) group.calls = c10::TraceRecorder::take();
+    group.error = error_text(e);
+    page_groups_.push_back(std::move(group));
+    throw;
+  }
+  page_groups_.push_back(std::move(group));
+}
+
+void Session::run_statement(const Statement& st, at::trace::TracePageGroup* group) {
   Call call = st.call;
   // `y.contiguous()` is contiguous(y) when y is a variable; otherwise the dot names an
   // overload (`add.Tensor`).
@@ -74,15 +92,20 @@ void Session::run(const Statement& st) {
   for (const Arg& a : call.args) collect(a.value);
 
   out_ << ">>> " << st.text << "\n";
+  // The page shows what the text trace shows: the call, not what binding it or marking its
+  // result took.
+  if (group != nullptr) c10::TraceRecorder::take();
   {
     TraceToStream trace(out_);
     bound.op.callBoxed(&bound.stack);
   }
+  if (group != nullptr) group->calls = c10::TraceRecorder::take();
   if (requires_grad) {
     TORCH_CHECK(bound.stack.size() == 1 && bound.stack[0].isTensor(),
                 "requires_grad=True needs a call that returns one tensor");
     bound.stack[0].toTensor().requires_grad_(true);
   }
+  if (group != nullptr) c10::TraceRecorder::take();
 
   std::vector<std::string> names = st.targets;
   if (names.empty()) {
@@ -95,27 +118,42 @@ void Session::run(const Statement& st) {
   for (size_t i = 0; i < names.size(); ++i) {
     if (!vars_.count(names[i])) order_.push_back(names[i]);
     vars_[names[i]] = bound.stack[i];
-    describe_result(names[i], bound.stack[i], inputs);
+    describe_result(names[i], bound.stack[i], inputs, group);
   }
 }
 
 void Session::describe_result(const std::string& name, const c10::IValue& value,
-                              const std::vector<std::pair<std::string, at::Tensor>>& inputs) {
-  out_ << name << ": ";
+                              const std::vector<std::pair<std::string, at::Tensor>>& inputs,
+                              at::trace::TracePageGroup* group) {
+  std::ostringstream line;
+  // Each result is one line, printed and, on the page, kept with the tensor's snapshot.
+  auto finish = [&](const at::Tensor* t) {
+    out_ << line.str() << "\n";
+    if (group == nullptr) return;
+    at::trace::TracePageResult result;
+    result.name = name;
+    result.line = line.str();
+    result.is_tensor = t != nullptr && t->defined();
+    if (result.is_tensor) result.tensor = c10::TraceRecorder::snapshot(*t);
+    group->results.push_back(std::move(result));
+  };
+  line << name << ": ";
   if (!value.isTensor()) {
     if (value.isTensorList()) {
       const auto tensors = value.toTensorVector();
-      out_ << tensors.size() << " tensors\n";
+      line << tensors.size() << " tensors";
+      finish(nullptr);
       for (size_t i = 0; i < tensors.size(); ++i) {
-        describe_result(name + "[" + std::to_string(i) + "]", tensors[i], inputs);
+        describe_result(name + "[" + std::to_string(i) + "]", tensors[i], inputs, group);
       }
       return;
     }
-    out_ << value << "\n";
+    line << value;
+    finish(nullptr);
     return;
   }
   const at::Tensor& t = value.toTensor();
-  out_ << tensor_text(t);
+  line << tensor_text(t);
   if (t.defined()) {
     std::string same;  // which inputs share storage with the result
     for (const auto& [input_name, input] : inputs) {
@@ -125,19 +163,19 @@ void Session::describe_result(const std::string& name, const c10::IValue& value,
       }
     }
     if (same.empty()) {
-      out_ << ", new storage";
+      line << ", new storage";
     } else {
       same.pop_back();
       const bool is_input = std::any_of(inputs.begin(), inputs.end(),
                                         [&](const auto& in) { return in.second.is_same(t); });
-      out_ << (is_input ? ", the same tensor as" : ", aliases") << same;
+      line << (is_input ? ", the same tensor as" : ", aliases") << same;
     }
     if (t.requires_grad()) {
-      out_ << ", requires_grad";
-      if (t.grad_fn()) out_ << ", grad_fn=" << t.grad_fn()->name();
+      line << ", requires_grad";
+      if (t.grad_fn()) line << ", grad_fn=" << t.grad_fn()->name();
     }
   }
-  out_ << "\n";
+  finish(&t);
 }
 
 bool Session::run_script(const std::string& source, std::ostream& err) {

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "aten/trace/TracePage.h"
 #include "tools/trace/Binder.h"
 #include "tools/trace/Script.h"
 
@@ -35,13 +36,20 @@ class Session {
   // The tensors the script named, in the order they were first assigned.
   std::vector<std::pair<std::string, at::Tensor>> named_tensors() const;
 
+  // While c10::TraceRecorder records, each statement run (or refused) becomes one group of the
+  // trace page: its calls, its results' lines and snapshots, its error.
+  const std::vector<at::trace::TracePageGroup>& page_groups() const { return page_groups_; }
+
  private:
+  void run_statement(const Statement& statement, at::trace::TracePageGroup* group);
   void describe_result(const std::string& name, const c10::IValue& value,
-                       const std::vector<std::pair<std::string, at::Tensor>>& inputs);
+                       const std::vector<std::pair<std::string, at::Tensor>>& inputs,
+                       at::trace::TracePageGroup* group);
 
   std::ostream& out_;
   Variables vars_;
   std::vector<std::string> order_;  // first assignment order
+  std::vector<at::trace::TracePageGroup> page_groups_;
 };
 
 // What an error says, for the tool's messages: a c10::Error without its "Exception raised

@@ -1,7 +1,7 @@
 // miniaten_trace: watch the dispatch chain of any call without writing C++.
 //
 //   miniaten_trace 'x = ones([2, 3, 4]); y = transpose(x, 0, 2); z = contiguous(y)'
-//   miniaten_trace -f script.txt --json trace.json --dot graph.dot
+//   miniaten_trace -f script.txt --json trace.json --dot graph.dot --html page.html
 //   miniaten_trace --table aten::add.Tensor
 //   miniaten_trace --ops
 //
@@ -34,6 +34,9 @@ const char kUsage[] =
     "  --json FILE   write the calls as Chrome trace-event JSON (open it in ui.perfetto.dev)\n"
     "  --dot FILE    write the autograd graph of the script's tensors that require grad as\n"
     "                Graphviz DOT (render it with: dot -Tsvg FILE -o graph.svg)\n"
+    "  --html FILE   write the trace as one self-contained page to open in a browser: the\n"
+    "                call tree, each tensor's geometry and memory picture, TensorIterator's\n"
+    "                decisions and the autograd graph\n"
     "  -h, --help    this text\n";
 
 bool read_file(const std::string& path, std::string* text) {
@@ -59,6 +62,18 @@ int main(int argc, char** argv) {
   std::string script;
   std::string json_path;
   std::string dot_path;
+  std::string html_path;
+  std::string command = "miniaten_trace";
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool plain =
+        arg.find_first_not_of(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:") ==
+        std::string::npos;
+    std::string quoted = "'";  // as a shell would need it
+    for (char c : arg) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    command += " " + (plain ? arg : quoted + "'");
+  }
   std::vector<std::string> tables;
   bool list_ops = false;
   for (int i = 1; i < argc; ++i) {
@@ -87,6 +102,8 @@ int main(int argc, char** argv) {
       json_path = value("--json");
     } else if (arg == "--dot") {
       dot_path = value("--dot");
+    } else if (arg == "--html") {
+      html_path = value("--html");
     } else if (arg.size() > 1 && arg[0] == '-' && arg.find_first_of(" =;(") == std::string::npos) {
       std::cerr << "miniaten_trace: unknown option '" << arg << "'\n" << kUsage;
       return 2;
@@ -110,9 +127,17 @@ int main(int argc, char** argv) {
 
   miniaten_trace::Session session(std::cout);
   if (!json_path.empty()) c10::DispatchTrace::start_events();
+  if (!html_path.empty()) c10::TraceRecorder::start();
   const bool ok = session.run_script(script, std::cerr);
   try {
     if (!json_path.empty()) c10::DispatchTrace::write_events(json_path);
+    if (!html_path.empty()) {
+      c10::TraceRecorder::stop();
+      at::trace::TracePage page;
+      page.command = command;
+      page.groups = session.page_groups();
+      at::trace::write_trace_page(html_path, page);
+    }
     if (!dot_path.empty()) {
       std::vector<at::Tensor> tensors;
       std::vector<std::string> names;

@@ -1,0 +1,130 @@
+#pragma once
+// The trace kept as a tree, for the HTML page (aten/trace/TracePage.h): every call and
+// redispatch with the same facts as its text trace line, the tensors it was given and returned,
+// and the steps logged inside it (TensorIterator's decisions, the loop chosen, the autograd node
+// made) with their facts as JSON.
+//
+//   c10::TraceRecorder::start();
+//   at::Tensor z = y.contiguous();                 // recorded
+//   c10::TraceRecord record = c10::TraceRecorder::stop();
+//   record.roots[0].op;                            // "aten::contiguous"
+//   record.roots[0].children[0].outputs[0].strides;  // the clone's result, [6, 2, 1]
+//
+// Note [What the page records]
+// A call's tensors are snapshots taken as the call saw them: its inputs when it began, its
+// outputs when it returned (an in-place op's self after the write, an empty_like's result before
+// anyone filled it). A snapshot holds the geometry, the flags and the first kTraceCells elements
+// of its storage, so the page can draw the storage as cells without the tensor staying alive.
+// Storages are numbered in first-seen order; views share their base's number. The recorder
+// observes each numbered storage through a weak pointer, so the address of a storage that was
+// freed cannot come back as another storage under the same number, and the bytes of a freed
+// storage are still released (StorageImpl::release_resources). A recording keeps outermost
+// calls, whole, until it holds kTraceMaxCalls calls: a program traced whole still writes a page
+// a browser can open, and the record says how many calls it left out.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aten/core/Tensor.h"
+
+namespace c10 {
+
+// How many storage elements a snapshot keeps, and after how many calls a recording keeps no
+// more outermost calls.
+constexpr int64_t kTraceCells = 256;
+constexpr size_t kTraceMaxCalls = 4000;
+
+struct C10_API TraceTensor {
+  std::string dtype;  // "Float"
+  std::vector<int64_t> sizes;
+  std::vector<int64_t> strides;
+  int64_t offset = 0;
+  std::string device;        // "cpu"
+  int64_t storage = 0;       // the recording's number for its storage (0: none)
+  int64_t storage_size = 0;  // elements the storage holds
+  int64_t itemsize = 0;
+  bool contiguous = false;
+  bool channels_last = false;
+  bool non_overlapping_and_dense = false;
+  bool requires_grad = false;
+  // Its autograd node's id, as the autograd steps name nodes; read only around outermost calls
+  // (Note [Recording never rebuilds a view's grad_fn] in TraceRecord.cpp).
+  std::string grad_fn_id;
+  std::string impl_id;  // the tensor's id: the same tensor in two calls has the same one
+  // The storage's first min(storage_size, kTraceCells) elements as text; empty where they
+  // cannot be read here (not on the CPU, or a dtype the page does not print).
+  std::vector<std::string> cells;
+};
+
+struct C10_API TraceNode {
+  enum class Kind : uint8_t { Call, Redispatch, Step };
+  Kind kind = Kind::Call;
+  int thread = 0;
+  // A call: the text trace's line is
+  //   [redispatch ]op(args)  keys -> key: kernel [why]
+  std::string op;
+  std::string args;
+  std::string keys;
+  std::string key;
+  std::string kernel;
+  std::string why;
+  // The text trace's line, without its indentation (a step's whole line).
+  std::string line;
+  std::string detail;  // a step's facts as a JSON object, or empty
+  double start_us = 0;
+  double dur_us = 0;
+  bool raised = false;              // left by an exception
+  std::vector<TraceTensor> inputs;  // a step's tensors are its inputs
+  std::vector<TraceTensor> outputs;
+  std::vector<TraceNode> children;
+};
+
+struct C10_API TraceRecord {
+  std::vector<TraceNode> roots;  // the outermost calls (and steps outside any call), by start
+  size_t dropped = 0;            // calls not recorded (those of outermost calls past the limit)
+};
+
+struct C10_API TraceRecorder {
+  // Begins a recording on all threads: storage numbers and the call count start afresh.
+  static void start();
+  // The outermost calls ended since start() or the last take(), recording on.
+  static TraceRecord take();
+  // Ends the recording; returns what take() would.
+  static TraceRecord stop();
+  static bool recording();
+  // `t` as a call would record it now, numbered in this recording (what a caller records
+  // beside the calls: the tool's named results).
+  static TraceTensor snapshot(const at::Tensor& t);
+};
+
+// The record as JSON: {"roots": [node...], "dropped": n}, a node as its fields named as above
+// ("kind": "call" | "redispatch" | "step"; "detail" inlined as JSON).
+C10_API std::string to_json(const TraceRecord& record);
+C10_API std::string to_json(const TraceNode& node);
+C10_API std::string to_json(const TraceTensor& tensor);
+// The id the record gives an object (a tensor, an autograd node): its address, in hex. Ids
+// match while the object lives; the page uses them to join tensors to the autograd nodes.
+C10_API std::string trace_id(const void* p);
+// A JSON string literal: quotes, backslashes and control characters escaped, bytes that are not
+// UTF-8 replaced by U+FFFD (a kernel's name or a value's text could hold any byte).
+C10_API std::string json_string(const std::string& s);
+
+}  // namespace c10
+
+namespace c10 {
+namespace impl {
+// The clock and thread numbers the trace events and the page share: steady_clock nanoseconds,
+// and small stable numbers (1, 2, ...) that read better than hashed thread ids.
+int64_t trace_steady_ns();
+int trace_thread_number();
+// The recorder's side of TraceScope and trace_log (DispatchTrace.cpp). Every call begun is
+// ended, recorded or not: a null node is a call not recorded.
+TraceNode* record_call_begin(bool redispatch, const std::string& op, const std::string& args,
+                             const std::string& keys, const std::string& kernel_line);
+void record_call_end(TraceNode* node, bool raised);
+void record_tensors(std::vector<TraceTensor>& into, const std::vector<at::Tensor>& tensors);
+void record_step(const std::string& line, const std::string& detail,
+                 const std::vector<at::Tensor>& tensors);
+}  // namespace impl
+}  // namespace c10
