@@ -209,19 +209,30 @@ TraceScope::TraceScope(const OperatorName& op, bool redispatch, DispatchKeySet k
              "}";
   }
   if (g_trace_page_recording.load(std::memory_order_relaxed)) {
-    page_ = true;
-    uncaught_ = std::uncaught_exceptions();
-    node_ = record_call_begin(redispatch, toString(op), args, toString(ks), kernel_line);
+    try {
+      uncaught_ = std::uncaught_exceptions();
+      node_ = record_call_begin(redispatch, toString(op), args, toString(ks), kernel_line);
+      page_ = true;  // pushed: ~TraceScope pops it
+    } catch (...) {
+      // Out of memory while recording: the page loses the call, the program does not.
+    }
   }
   ++tls_trace_depth;
 }
 
+// A snapshot that cannot be made (out of memory) is left out; the call goes on.
 void TraceScope::record_inputs(const std::vector<at::Tensor>& tensors) {
-  record_tensors(node_->inputs, tensors);
+  try {
+    record_tensors(node_->inputs, tensors);
+  } catch (...) {
+  }
 }
 
 void TraceScope::record_outputs(const std::vector<at::Tensor>& tensors) {
-  record_tensors(node_->outputs, tensors);
+  try {
+    record_tensors(node_->outputs, tensors);
+  } catch (...) {
+  }
 }
 
 TraceScope::~TraceScope() {

@@ -81,7 +81,7 @@ const impl::DispatchTableEntry* Dispatcher::backendFallback(DispatchKey k) const
 
 namespace {
 // A traced boxed call: its `num_args` arguments are the top of the stack before the call, its
-// results all of the stack after it.
+// results what replaced them after it.
 void traced_call_boxed(impl::TraceScope& scope, const KernelFunction& kernel,
                        const OperatorHandle& op, DispatchKeySet ks, torch::jit::Stack* stack,
                        size_t num_args) {
@@ -94,10 +94,12 @@ void traced_call_boxed(impl::TraceScope& scope, const KernelFunction& kernel,
     }
     return tensors;
   };
-  if (scope.records_tensors())
-    scope.record_inputs(tensors_of(stack->end() - num_args, stack->end()));
+  // Values below the arguments are the caller's, not the call's.
+  const size_t base = stack->size() - num_args;
+  if (scope.records_tensors()) scope.record_inputs(tensors_of(stack->begin() + base, stack->end()));
   kernel.callBoxed(op, ks, stack);
-  if (scope.records_tensors()) scope.record_outputs(tensors_of(stack->begin(), stack->end()));
+  if (scope.records_tensors())
+    scope.record_outputs(tensors_of(stack->begin() + base, stack->end()));
 }
 }  // namespace
 

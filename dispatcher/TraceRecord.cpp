@@ -36,11 +36,17 @@ namespace {
 // See Note [What the page records].
 struct Recorder {
   std::mutex mutex;
-  TraceRecord record;  // roots ended since the last take()
+  TraceRecord record;  // roots ended since the last take() (its `dropped` kept apart, below)
   std::atomic<size_t> calls{0};
+  std::atomic<size_t> dropped{0};
   std::atomic<int64_t> origin_ns{0};
+  std::atomic<bool> keep_tensors{false};
   std::unordered_map<const StorageImpl*, std::pair<weak_intrusive_ptr<StorageImpl>, int64_t>>
       storages;
+  // Objects named by object_id: watched weakly, so no address comes back as another object.
+  std::unordered_map<const void*, std::pair<std::weak_ptr<const void>, int64_t>> objects;
+  int64_t next_object = 1;
+  std::vector<at::Tensor> kept;  // with keep_tensors, every tensor snapshotted
 };
 Recorder& recorder() {
   static Recorder* r = new Recorder();  // never destroyed: a page may be written at exit
@@ -53,10 +59,24 @@ double now_us() {
          1000.0;
 }
 
-// The calls open on this thread, outermost first; null where a call is not recorded. The
-// outermost one is owned here until it ends.
-thread_local std::vector<TraceNode*> tls_open;
-thread_local std::unique_ptr<TraceNode> tls_root;
+// This thread's calls: those open, outermost first (null where a call is not recorded), and the
+// outermost one, owned here until it ends. A call made after the thread's state is destroyed
+// (from a static destructor at exit, while MINIATEN_TRACE_HTML still records) is not recorded:
+// the flag is plain data, valid to the end.
+struct ThreadState {
+  std::vector<TraceNode*> open;
+  std::unique_ptr<TraceNode> root;
+  ~ThreadState();
+};
+thread_local bool tls_state_destroyed = false;
+ThreadState::~ThreadState() {
+  tls_state_destroyed = true;
+}
+ThreadState* thread_state() {
+  if (tls_state_destroyed) return nullptr;
+  thread_local ThreadState state;
+  return &state;
+}
 
 template <class T>
 std::string number_text(T v) {
@@ -71,19 +91,29 @@ std::string float_text(double v) {
   return buf;
 }
 
-// The storage's first cells, read as the tensor's dtype. Memory nobody wrote (an empty's result)
-// prints whatever it holds, as printing the tensor would.
+// The storage's first cells as text, read as the tensor's dtype: those from the tensor's first
+// element to its last, the others left empty. Reading only that span reads nothing another
+// thread may be writing while the program, unrecorded, would be race-free (two threads filling
+// two halves of one buffer). Memory nobody wrote (an empty's result) prints whatever it holds,
+// as printing the tensor would.
 std::vector<std::string> cells_of(const at::Tensor& t, int64_t storage_size) {
   std::vector<std::string> cells;
   const c10::Storage& storage = t.storage();
-  if (t.device().type() != DeviceType::CPU || storage.data() == nullptr) return cells;
+  if (t.device().type() != DeviceType::CPU || storage.data() == nullptr || t.numel() == 0) {
+    return cells;
+  }
+  int64_t lo = t.storage_offset(), hi = lo;
+  for (int64_t d = 0; d < t.dim(); ++d)
+    (t.stride(d) < 0 ? lo : hi) += (t.size(d) - 1) * t.stride(d);
   const int64_t n = std::min(storage_size, kTraceCells);
+  lo = std::max<int64_t>(lo, 0);
+  hi = std::min<int64_t>(hi, n - 1);
   const void* data = storage.data();
   auto read = [&](auto tag, auto format) {
     using T = decltype(tag);
     const T* p = static_cast<const T*>(data);
-    cells.reserve(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i) cells.push_back(format(p[i]));
+    cells.resize(static_cast<size_t>(n));
+    for (int64_t i = lo; i <= hi; ++i) cells[static_cast<size_t>(i)] = format(p[i]);
   };
   auto as_float = [](auto v) { return float_text(static_cast<double>(v)); };
   auto as_int = [](auto v) { return number_text(static_cast<int64_t>(v)); };
@@ -160,9 +190,14 @@ TraceTensor snapshot_of(const at::Tensor& t, bool read_grad_fn) {
   s.non_overlapping_and_dense = t.is_non_overlapping_and_dense();
   s.requires_grad = t.requires_grad();
   if (read_grad_fn && s.requires_grad) {
-    if (const auto& fn = t.grad_fn()) s.grad_fn_id = trace_id(fn.get());
+    if (const auto& fn = t.grad_fn()) s.grad_fn_id = TraceRecorder::object_id(fn);
   }
-  s.impl_id = trace_id(t.unsafeGetTensorImpl());
+  // See Note [Which ids are unique].
+  if (recorder().keep_tensors.load(std::memory_order_relaxed)) {
+    s.impl_id = trace_id(t.unsafeGetTensorImpl());
+    std::lock_guard<std::mutex> lock(recorder().mutex);
+    recorder().kept.push_back(t);
+  }
   if (t.has_storage()) {
     s.storage = storage_number(t.storage());
     s.storage_size = s.itemsize > 0 ? static_cast<int64_t>(t.storage().nbytes()) / s.itemsize : 0;
@@ -172,22 +207,22 @@ TraceTensor snapshot_of(const at::Tensor& t, bool read_grad_fn) {
 }
 
 // Appends a node under the innermost open call, or as a root; null when it is not recorded.
-TraceNode* new_node(TraceNode::Kind kind) {
-  if (!tls_open.empty() && tls_open.back() == nullptr) return nullptr;  // inside a dropped call
-  if (tls_open.empty()) {
-    tls_root = std::make_unique<TraceNode>();
-    tls_root->kind = kind;
-    return tls_root.get();
+TraceNode* new_node(ThreadState& ts, TraceNode::Kind kind) {
+  if (!ts.open.empty() && ts.open.back() == nullptr) return nullptr;  // inside a dropped call
+  if (ts.open.empty()) {
+    ts.root = std::make_unique<TraceNode>();
+    ts.root->kind = kind;
+    return ts.root.get();
   }
-  TraceNode* parent = tls_open.back();
+  TraceNode* parent = ts.open.back();
   parent->children.emplace_back();
   parent->children.back().kind = kind;
   return &parent->children.back();
 }
 
-void end_root() {
+void end_root(ThreadState& ts) {
   Recorder& r = recorder();
-  std::unique_ptr<TraceNode> root = std::move(tls_root);
+  std::unique_ptr<TraceNode> root = std::move(ts.root);
   if (!root || !g_trace_page_recording.load(std::memory_order_relaxed)) return;
   std::lock_guard<std::mutex> lock(r.mutex);
   r.record.roots.push_back(std::move(*root));
@@ -197,81 +232,99 @@ void end_root() {
 
 TraceNode* record_call_begin(bool redispatch, const std::string& op, const std::string& args,
                              const std::string& keys, const std::string& kernel_line) {
+  ThreadState* ts = thread_state();
+  if (ts == nullptr) return nullptr;
   Recorder& r = recorder();
   // An outermost call is kept while the recording holds fewer than kTraceMaxCalls calls; the
   // calls inside it are kept with it, so no tree is ever kept in part.
   const size_t before = r.calls.fetch_add(1, std::memory_order_relaxed);
-  const bool keep = tls_open.empty() ? before < kTraceMaxCalls : tls_open.back() != nullptr;
-  TraceNode* node = nullptr;
+  const bool keep = ts->open.empty() ? before < kTraceMaxCalls : ts->open.back() != nullptr;
+  if (!keep) r.dropped.fetch_add(1, std::memory_order_relaxed);
+  // Everything that can throw (out of memory) happens before the call is pushed: a call pushed
+  // is always popped, by ~TraceScope.
+  std::unique_ptr<TraceNode> fresh;
   if (keep) {
-    node = new_node(redispatch ? TraceNode::Kind::Redispatch : TraceNode::Kind::Call);
-  } else {
-    std::lock_guard<std::mutex> lock(r.mutex);
-    ++r.record.dropped;
+    fresh = std::make_unique<TraceNode>();
+    fresh->kind = redispatch ? TraceNode::Kind::Redispatch : TraceNode::Kind::Call;
+    fresh->thread = trace_thread_number();
+    fresh->op = op;
+    fresh->args = args;
+    fresh->keys = keys;
+    // kernel_line is trace_kernel_line's "KEY: kernel [why]".
+    const size_t colon = kernel_line.find(": ");
+    const size_t bracket = kernel_line.rfind(" [");
+    fresh->key = kernel_line.substr(0, colon);
+    if (colon != std::string::npos && bracket != std::string::npos && bracket > colon) {
+      fresh->kernel = kernel_line.substr(colon + 2, bracket - colon - 2);
+      fresh->why = kernel_line.substr(bracket + 2, kernel_line.size() - bracket - 3);
+    }
+    fresh->line =
+        str(redispatch ? "redispatch " : "", op, "(", args, ")  ", keys, " -> ", kernel_line);
+    fresh->start_us = now_us();
   }
-  tls_open.push_back(node);
-  if (node == nullptr) return nullptr;
-  node->thread = trace_thread_number();
-  node->op = op;
-  node->args = args;
-  node->keys = keys;
-  // kernel_line is trace_kernel_line's "KEY: kernel [why]".
-  const size_t colon = kernel_line.find(": ");
-  const size_t bracket = kernel_line.rfind(" [");
-  node->key = kernel_line.substr(0, colon);
-  if (colon != std::string::npos && bracket != std::string::npos && bracket > colon) {
-    node->kernel = kernel_line.substr(colon + 2, bracket - colon - 2);
-    node->why = kernel_line.substr(bracket + 2, kernel_line.size() - bracket - 3);
+  ts->open.reserve(ts->open.size() + 1);
+  TraceNode* node = nullptr;
+  if (fresh) {
+    node = new_node(*ts, fresh->kind);  // may throw: nothing is pushed yet
+    *node = std::move(*fresh);
   }
-  node->line =
-      str(redispatch ? "redispatch " : "", op, "(", args, ")  ", keys, " -> ", kernel_line);
-  node->start_us = now_us();
+  ts->open.push_back(node);  // reserved: cannot throw
   return node;
 }
 
 void record_call_end(TraceNode* node, bool raised) {
-  if (tls_open.empty()) return;  // the recording began inside this call
-  tls_open.pop_back();
+  ThreadState* ts = thread_state();
+  if (ts == nullptr || ts->open.empty()) return;  // the recording began inside this call
+  ts->open.pop_back();
   if (node != nullptr) {
     node->dur_us = now_us() - node->start_us;
     node->raised = raised;
   }
-  if (tls_open.empty()) end_root();
+  if (ts->open.empty()) end_root(*ts);
 }
 
 void record_tensors(std::vector<TraceTensor>& into, const std::vector<at::Tensor>& tensors) {
+  ThreadState* ts = thread_state();
   // The call being recorded is open: alone on the stack, it is an outermost one.
-  const bool outermost = tls_open.size() == 1;
+  const bool outermost = ts != nullptr && ts->open.size() == 1;
   into.reserve(tensors.size());
   for (const at::Tensor& t : tensors) into.push_back(snapshot_of(t, outermost));
 }
 
 void record_step(const std::string& line, const std::string& detail,
                  const std::vector<at::Tensor>& tensors) {
-  if (tls_open.empty() && recorder().calls.load(std::memory_order_relaxed) >= kTraceMaxCalls) {
+  ThreadState* ts = thread_state();
+  if (ts == nullptr) return;
+  if (ts->open.empty() && recorder().calls.load(std::memory_order_relaxed) >= kTraceMaxCalls) {
     return;  // a step outside any call, past the limit
   }
-  TraceNode* node = new_node(TraceNode::Kind::Step);
+  TraceNode* node = new_node(*ts, TraceNode::Kind::Step);
   if (node == nullptr) return;
   node->thread = trace_thread_number();
   node->line = line;
   node->detail = detail;
   node->start_us = now_us();
-  for (const at::Tensor& t : tensors) node->inputs.push_back(snapshot_of(t, tls_open.empty()));
-  if (tls_open.empty()) end_root();  // a step outside any call is a root of its own
+  for (const at::Tensor& t : tensors) node->inputs.push_back(snapshot_of(t, ts->open.empty()));
+  if (ts->open.empty()) end_root(*ts);  // a step outside any call is a root of its own
 }
 
 }  // namespace impl
 
 // ---- TraceRecorder --------------------------------------------------------------------------
 
-void TraceRecorder::start() {
+void TraceRecorder::start(bool keep_tensors) {
   impl::Recorder& r = impl::recorder();
+  std::vector<at::Tensor> kept;  // the last recording's, released outside the lock
   {
     std::lock_guard<std::mutex> lock(r.mutex);
+    kept.swap(r.kept);
     r.record = TraceRecord();
     r.storages.clear();
+    r.objects.clear();
+    r.next_object = 1;
     r.calls.store(0, std::memory_order_relaxed);
+    r.dropped.store(0, std::memory_order_relaxed);
+    r.keep_tensors.store(keep_tensors, std::memory_order_relaxed);
     r.origin_ns.store(impl::trace_steady_ns(), std::memory_order_relaxed);
   }
   if (!impl::g_trace_page_recording.exchange(true)) {
@@ -284,6 +337,7 @@ TraceRecord TraceRecorder::take() {
   std::lock_guard<std::mutex> lock(r.mutex);
   TraceRecord taken = std::move(r.record);
   r.record = TraceRecord();
+  taken.dropped = r.dropped.exchange(0, std::memory_order_relaxed);
   // Roots of several threads end in any order; the page reads them by start.
   std::stable_sort(taken.roots.begin(), taken.roots.end(),
                    [](const TraceNode& a, const TraceNode& b) { return a.start_us < b.start_us; });
@@ -295,9 +349,30 @@ TraceRecord TraceRecorder::stop() {
     impl::g_dispatch_trace_requests.fetch_sub(1, std::memory_order_relaxed);
   }
   TraceRecord record = take();
-  std::lock_guard<std::mutex> lock(impl::recorder().mutex);
-  impl::recorder().storages.clear();
+  std::vector<at::Tensor> kept;  // released outside the lock: a tensor's end takes no lock here
+  {
+    std::lock_guard<std::mutex> lock(impl::recorder().mutex);
+    impl::recorder().storages.clear();
+    impl::recorder().objects.clear();
+    kept.swap(impl::recorder().kept);
+  }
   return record;
+}
+
+std::string TraceRecorder::object_id(const std::shared_ptr<const void>& object) {
+  if (!object) return "";
+  impl::Recorder& r = impl::recorder();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.objects.find(object.get());
+  // An expired entry is a freed object whose address came back: a new object.
+  if (it == r.objects.end() || it->second.first.expired()) {
+    const int64_t number = r.next_object++;
+    it = r.objects
+             .insert_or_assign(object.get(),
+                               std::make_pair(std::weak_ptr<const void>(object), number))
+             .first;
+  }
+  return "n" + std::to_string(it->second.second);
 }
 
 bool TraceRecorder::recording() {
@@ -339,10 +414,20 @@ std::string json_string(const std::string& s) {
       ++i;
       continue;
     }
-    // A UTF-8 sequence passes whole; a byte that does not start a valid one is U+FFFD.
-    const size_t len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-    bool valid = len > 0 && len <= 4 && i + len <= n;
-    for (size_t k = 1; valid && k < len; ++k) {
+    // A well-formed UTF-8 sequence passes whole (Unicode's table 3-7: no overlong forms, no
+    // surrogates, nothing past U+10FFFF); a byte that does not start one is U+FFFD.
+    const size_t len = c >= 0xc2 && c < 0xe0   ? 2
+                       : c >= 0xe0 && c < 0xf0 ? 3
+                       : c >= 0xf0 && c < 0xf5 ? 4
+                                               : 0;
+    bool valid = len > 0 && i + len <= n;
+    if (valid) {
+      const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+      const unsigned char lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+      const unsigned char hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+      valid = c1 >= lo && c1 <= hi;
+    }
+    for (size_t k = 2; valid && k < len; ++k) {
       valid = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
     }
     if (valid) {

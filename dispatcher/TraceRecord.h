@@ -21,8 +21,18 @@
 // storage are still released (StorageImpl::release_resources). A recording keeps outermost
 // calls, whole, until it holds kTraceMaxCalls calls: a program traced whole still writes a page
 // a browser can open, and the record says how many calls it left out.
+//
+// Note [Which ids are unique]
+// The page joins tensors to autograd nodes and names by id. Autograd nodes (grad_fn_id, the
+// autograd steps' ids) are numbered by TraceRecorder::object_id, which watches each through a
+// weak_ptr: a node freed during the recording never lends its number to another. A tensor's
+// impl_id is its address, which a freed tensor hands on to the next one; so tensor ids are kept
+// only when the recording keeps the tensors it snapshots alive (start(true), what
+// miniaten_trace does: a script's tensors are few), and are empty otherwise (a whole program's
+// recording, MINIATEN_TRACE_HTML, must not hold its tensors).
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,9 +61,12 @@ struct C10_API TraceTensor {
   // Its autograd node's id, as the autograd steps name nodes; read only around outermost calls
   // (Note [Recording never rebuilds a view's grad_fn] in TraceRecord.cpp).
   std::string grad_fn_id;
-  std::string impl_id;  // the tensor's id: the same tensor in two calls has the same one
-  // The storage's first min(storage_size, kTraceCells) elements as text; empty where they
-  // cannot be read here (not on the CPU, or a dtype the page does not print).
+  // The tensor's id, the same for the same tensor in two calls; empty unless the recording
+  // keeps its tensors (Note [Which ids are unique]).
+  std::string impl_id;
+  // The storage's first min(storage_size, kTraceCells) elements as text, those outside the
+  // tensor's own span left empty; no cells where they cannot be read here (not on the CPU, no
+  // elements, or a dtype the page does not print).
   std::vector<std::string> cells;
 };
 
@@ -86,8 +99,11 @@ struct C10_API TraceRecord {
 };
 
 struct C10_API TraceRecorder {
-  // Begins a recording on all threads: storage numbers and the call count start afresh.
-  static void start();
+  // Begins a recording on all threads: storage numbers, ids and the call count start afresh.
+  // With keep_tensors, every tensor snapshotted stays alive until stop() and has an impl_id
+  // (Note [Which ids are unique]). There is one recording per process: a start() while one runs
+  // begins it again, and whoever stops it ends it for everyone (as for the trace events).
+  static void start(bool keep_tensors = false);
   // The outermost calls ended since start() or the last take(), recording on.
   static TraceRecord take();
   // Ends the recording; returns what take() would.
@@ -96,6 +112,9 @@ struct C10_API TraceRecorder {
   // `t` as a call would record it now, numbered in this recording (what a caller records
   // beside the calls: the tool's named results).
   static TraceTensor snapshot(const at::Tensor& t);
+  // The recording's id for an object owned by shared_ptr (an autograd node): "n1", "n2", ...;
+  // empty for null. See Note [Which ids are unique].
+  static std::string object_id(const std::shared_ptr<const void>& object);
 };
 
 // The record as JSON: {"roots": [node...], "dropped": n}, a node as its fields named as above
@@ -103,8 +122,7 @@ struct C10_API TraceRecorder {
 C10_API std::string to_json(const TraceRecord& record);
 C10_API std::string to_json(const TraceNode& node);
 C10_API std::string to_json(const TraceTensor& tensor);
-// The id the record gives an object (a tensor, an autograd node): its address, in hex. Ids
-// match while the object lives; the page uses them to join tensors to the autograd nodes.
+// An object's address in hex: a tensor's impl_id (Note [Which ids are unique]).
 C10_API std::string trace_id(const void* p);
 // A JSON string literal: quotes, backslashes and control characters escaped, bytes that are not
 // UTF-8 replaced by U+FFFD (a kernel's name or a value's text could hold any byte).

@@ -12,8 +12,9 @@ namespace autograd {
 namespace impl {
 
 // The page draws the autograd graph from these steps: each names its node, the nodes its edges
-// lead to (by the ids the recorded tensors' grad_fn_id use) and, for an AccumulateGrad, the
-// leaf it accumulates into (by the recorded tensors' impl_id).
+// lead to (by the ids the recorded tensors' grad_fn_id use, TraceRecorder::object_id) and, for
+// an AccumulateGrad, the leaf it accumulates into (its sizes, and its address to match the
+// recorded tensors' impl_id when the recording keeps them: Note [Which ids are unique]).
 void trace_node_created(const Node& node) {
   std::string line = "autograd: created " + node.name() + " (next edges: ";
   const edge_list& edges = node.next_edges();
@@ -34,9 +35,9 @@ void trace_node_created(const Node& node) {
       next += "null";
       continue;
     }
-    next +=
-        c10::str("{\"id\": \"", c10::trace_id(to), "\", \"name\": ", c10::json_string(to->name()),
-                 ", \"input_nr\": ", edges[i].input_nr);
+    next += c10::str("{\"id\": \"", c10::TraceRecorder::object_id(edges[i].function),
+                     "\", \"name\": ", c10::json_string(to->name()),
+                     ", \"input_nr\": ", edges[i].input_nr);
     if (const auto* acc = dynamic_cast<const AccumulateGrad*>(to)) {
       std::ostringstream sizes;
       sizes << acc->variable.sizes();
@@ -46,10 +47,11 @@ void trace_node_created(const Node& node) {
     next += "}";
   }
   next += "]";
-  c10::DispatchTrace::log(line,
-                          c10::str("{\"id\": \"", c10::trace_id(&node), "\", \"name\": ",
-                                   c10::json_string(node.name()), ", \"next\": ", next, "}"),
-                          {});
+  c10::DispatchTrace::log(
+      line,
+      c10::str("{\"id\": \"", c10::TraceRecorder::object_id(node.weak_from_this().lock()),
+               "\", \"name\": ", c10::json_string(node.name()), ", \"next\": ", next, "}"),
+      {});
 }
 
 void set_history_of(const at::Tensor& result, std::shared_ptr<Node>&& grad_fn) {

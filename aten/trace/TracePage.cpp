@@ -2,8 +2,10 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "c10/util/Exception.h"
 
@@ -41,12 +43,6 @@ std::string html_escaped(const std::string& s) {
   return out;
 }
 
-void replace_marker(std::string& text, const std::string& marker, const std::string& with) {
-  const size_t at = text.find(marker);
-  TORCH_INTERNAL_ASSERT(at != std::string::npos, "the trace page has no ", marker);
-  text.replace(at, marker.size(), with);
-}
-
 std::string page_json(const TracePage& page) {
   std::string json =
       c10::str("{\"title\": ", c10::json_string(page.title),
@@ -71,13 +67,24 @@ std::string page_json(const TracePage& page) {
 }  // namespace
 
 std::string trace_page_html(const TracePage& page) {
-  std::string html = assets::kTracePage_trace_page_html;
-  // The script and the data go in last: markers inside them are not the template's.
-  replace_marker(html, "{{title}}", html_escaped(page.title));
-  replace_marker(html, "/*{{style}}*/", assets::kTracePage_trace_page_css);
-  replace_marker(html, "/*{{data}}*/", page_json(page));
-  replace_marker(html, "/*{{script}}*/", assets::kTracePage_trace_page_js);
-  return html;
+  // The template is cut at its markers once and the pieces put in between: text that is put in
+  // (a script mentioning "/*{{script}}*/", say) is never searched for markers.
+  const std::string html = assets::kTracePage_trace_page_html;
+  const std::pair<const char*, std::string> fills[] = {
+      {"{{title}}", html_escaped(page.title)},
+      {"/*{{style}}*/", assets::kTracePage_trace_page_css},
+      {"/*{{data}}*/", page_json(page)},
+      {"/*{{script}}*/", assets::kTracePage_trace_page_js},
+  };
+  std::string out;
+  size_t from = 0;
+  for (const auto& [marker, with] : fills) {
+    const size_t at = html.find(marker, from);
+    TORCH_INTERNAL_ASSERT(at != std::string::npos, "the trace page has no ", marker);
+    out.append(html, from, at - from).append(with);
+    from = at + std::strlen(marker);
+  }
+  return out.append(html, from, std::string::npos);
 }
 
 void write_trace_page(const std::string& path, const TracePage& page) {

@@ -40,7 +40,7 @@ const TraceNode* find(const TraceRecord& record, const std::string& op,
 
 // Stops a recording a failed test left running.
 struct Recording {
-  Recording() { TraceRecorder::start(); }
+  explicit Recording(bool keep_tensors = false) { TraceRecorder::start(keep_tensors); }
   ~Recording() {
     if (TraceRecorder::recording()) TraceRecorder::stop();
   }
@@ -82,7 +82,7 @@ TEST(TraceRecord, NodesAreTheTextTraceLines) {
 TEST(TraceRecord, CallsKeepTheirTensors) {
   at::Tensor x = at::arange(24.0).view({2, 3, 4});
   at::Tensor y = x.transpose(0, 2);
-  Recording recording;
+  Recording recording(/*keep_tensors=*/true);
   const c10::TraceTensor xs = TraceRecorder::snapshot(x);
   at::Tensor z = y.contiguous();
   const TraceRecord record = TraceRecorder::stop();
@@ -172,6 +172,7 @@ TEST(TraceRecord, ViewsShareTheirBasesStorageNumber) {
   at::Tensor x = at::arange(24.0).view({2, 3, 4});
   Recording recording;
   at::Tensor n = x.narrow(2, 1, 2);
+  at::Tensor tail = x.view({24}).narrow(0, 20, 4);
   at::Tensor e = x.select(0, 1).unsqueeze(0).expand({3, 3, 4});
   at::Tensor fresh = at::empty({4});
   const TraceRecord record = TraceRecorder::stop();
@@ -187,6 +188,19 @@ TEST(TraceRecord, ViewsShareTheirBasesStorageNumber) {
   const TraceNode* empty = find(record, "aten::empty.memory_format");
   ASSERT_NE(empty, nullptr);
   EXPECT_NE(empty->outputs[0].storage, narrow->inputs[0].storage);
+  // Only the cells from a tensor's first element to its last are read.
+  const c10::TraceTensor tail_snapshot = [&] {
+    for (const TraceNode& root : record.roots) {
+      if (root.op == "aten::narrow" && root.outputs[0].offset == 20) return root.outputs[0];
+    }
+    return c10::TraceTensor();
+  }();
+  ASSERT_EQ(tail_snapshot.cells.size(), 24u);
+  EXPECT_EQ(tail_snapshot.cells[19], "");
+  EXPECT_EQ(tail_snapshot.cells[20], "20");
+  EXPECT_EQ(tail_snapshot.cells[23], "23");
+  // Without kept tensors, tensors have no id (Note [Which ids are unique]).
+  EXPECT_EQ(tail_snapshot.impl_id, "");
 }
 
 // A storage freed during a recording never lends its number to another one, even one made at
@@ -213,10 +227,11 @@ TEST(TraceRecord, AutogradStepsNameTheirNodes) {
     if (node->line.rfind("autograd: created CloneBackward0", 0) == 0) made = node;
   }
   ASSERT_NE(made, nullptr);
-  const std::string id = c10::trace_id(y.grad_fn().get());
+  const std::string id = record.roots[0].outputs[0].grad_fn_id;
+  ASSERT_EQ(id.rfind("n", 0), 0u) << id;
   EXPECT_EQ(made->detail.rfind("{\"id\": \"" + id +
                                    "\", \"name\": \"CloneBackward0\", \"next\": "
-                                   "[{\"id\": \"",
+                                   "[{\"id\": \"n",
                                0),
             0u)
       << made->detail;
@@ -224,8 +239,22 @@ TEST(TraceRecord, AutogradStepsNameTheirNodes) {
                               "\", \"leaf_sizes\": \"[2, 3]\""),
             std::string::npos)
       << made->detail;
-  EXPECT_EQ(record.roots[0].outputs[0].grad_fn_id, id);
   EXPECT_TRUE(record.roots[0].outputs[0].requires_grad);
+}
+
+// Node ids are unique for the recording, though each iteration frees its node and the next one
+// may be made at the same address.
+TEST(TraceRecord, FreedNodesKeepTheirIds) {
+  at::Tensor x = at::ones({3}).requires_grad_(true);
+  Recording recording;
+  for (int i = 0; i < 6; ++i) at::Tensor y = at::mul(x, 2);
+  const TraceRecord record = TraceRecorder::stop();
+  std::vector<std::string> ids;
+  for (const TraceNode& root : record.roots) ids.push_back(root.outputs[0].grad_fn_id);
+  ASSERT_EQ(ids.size(), 6u);
+  for (size_t i = 0; i < ids.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) EXPECT_NE(ids[i], ids[j]) << i << " and " << j;
+  }
 }
 
 // Recording an in-place write to a view leaves autograd as it was: no extra node is built
@@ -266,14 +295,15 @@ TEST(TraceRecord, RaisedCallsAreMarked) {
 TEST(TraceRecord, BoxedCallsRecordTheirTensors) {
   at::Tensor a = at::ones({2, 2});
   auto op = c10::Dispatcher::singleton().findSchemaOrThrow("aten::mul", "Tensor");
+  torch::jit::Stack stack{at::zeros({5}), a, a};  // the caller's value below the arguments
   Recording recording;
-  torch::jit::Stack stack{a, a};
   op.callBoxed(&stack);
   const TraceRecord record = TraceRecorder::stop();
   ASSERT_FALSE(record.roots.empty());
   EXPECT_EQ(record.roots[0].op, "aten::mul.Tensor");
   EXPECT_EQ(record.roots[0].inputs.size(), 2u);
   ASSERT_EQ(record.roots[0].outputs.size(), 1u);
+  EXPECT_EQ(record.roots[0].outputs[0].sizes, (std::vector<int64_t>{2, 2}));
   EXPECT_EQ(record.roots[0].outputs[0].cells[0], "1");
 }
 
@@ -317,6 +347,10 @@ TEST(TraceRecord, JsonStringsAreSafeInAPage) {
                              "b\xc3"),
             "\"a\\ufffdb\\ufffd\"");
   EXPECT_EQ(c10::json_string("\xe2\x82"), "\"\\ufffd\\ufffd\"");  // cut short
+  EXPECT_EQ(c10::json_string("\xc0\xaf"), "\"\\ufffd\\ufffd\"");  // overlong '/'
+  EXPECT_EQ(c10::json_string("\xed\xa0\x80"), "\"\\ufffd\\ufffd\\ufffd\"");  // a surrogate
+  EXPECT_EQ(c10::json_string("\xf8\x88\x80\x80"), "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");
+  EXPECT_EQ(c10::json_string("\xf0\x9f\x98\x80"), "\"\xf0\x9f\x98\x80\"");  // U+1F600 passes
 }
 
 }  // namespace

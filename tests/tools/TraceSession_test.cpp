@@ -333,7 +333,8 @@ TEST(TraceSession, StatementsBecomePageGroups) {
   std::ostringstream out;
   std::ostringstream err;
   miniaten_trace::Session session(out);
-  c10::TraceRecorder::start();
+  session.record_page(true);
+  c10::TraceRecorder::start(/*keep_tensors=*/true);
   ASSERT_TRUE(session.run_script(
       "x = ones([2, 3], requires_grad=True); y = x.t(); z = contiguous(y); v, i = max(z, 1)", err));
   c10::TraceRecorder::stop();
@@ -368,7 +369,8 @@ TEST(TraceSession, PagesHoldErrorsAndEscapeTheirText) {
   std::ostringstream out;
   std::ostringstream err;
   miniaten_trace::Session session(out);
-  c10::TraceRecorder::start();
+  session.record_page(true);
+  c10::TraceRecorder::start(/*keep_tensors=*/true);
   EXPECT_FALSE(session.run_script("x = ones([2]); y = div(x, 2, rounding_mode='</script>')", err));
   c10::TraceRecorder::stop();
   const auto& groups = session.page_groups();

@@ -74,6 +74,11 @@ MINIATEN_TRACE_HTML=demo.html "$demo" > /dev/null 2>&1 || fail "the demo runs wi
 grep -q '"op": "aten::contiguous"' demo.html || fail "MINIATEN_TRACE_HTML records the demo's calls"
 grep -q '"command": "MINIATEN_TRACE_HTML=demo.html ' demo.html || fail "MINIATEN_TRACE_HTML's page names the program"
 
+rm -f tool.html
+MINIATEN_TRACE_HTML=tool.html "$tool" 'x = ones([2]); y = neg(x)' > /dev/null 2>&1 ||
+  fail "miniaten_trace runs with MINIATEN_TRACE_HTML"
+grep -q '"op": "aten::neg"' tool.html || fail "MINIATEN_TRACE_HTML records miniaten_trace's own calls"
+
 # MINIATEN_TRACE_JSON: any program's calls, written at exit.
 rm -f demo.json
 MINIATEN_TRACE_JSON=demo.json "$demo" > /dev/null 2>&1 || fail "the demo runs with MINIATEN_TRACE_JSON"

@@ -273,6 +273,26 @@ try {
   }
   await tab.eval(`document.getElementById("graph").scrollIntoView()`);
   await tab.screenshot(path.join(outDir, "trace_page_graph.png"));
+  // Big tensors are summarised: an expand to 5e9 elements (stride 0, one cell) and a 3000 x 400
+  // tensor draw their first cells only, at once.
+  const big = await checkPage(tab, "big", `'o = ones([1]); e = expand(o, [5000000000]); w = ones([3000, 400])'`);
+  await tab.load(big.html);
+  for (const name of ["e", "w"]) {
+    const started = Date.now();
+    const shown = await tab.eval(`(() => {
+      document.querySelector('#calls .row.result[data-name="${name}"]').click();
+      const pic = document.querySelector("#inspector section.tensor");
+      return { heading: [...pic.querySelectorAll("h3")].map((h) => h.textContent).join(" | "),
+               elements: pic.querySelectorAll("button.el").length,
+               columns: pic.querySelectorAll("table.elements thead th").length };
+    })()`);
+    const ms = Date.now() - started;
+    if (shown.elements !== 256 || !/the first 256 of/.test(shown.heading) || shown.columns > 257 || ms > 5000) {
+      fail(`big: ${name} shows ${shown.elements} elements, ${shown.columns} column heads in ${ms} ms: ${shown.heading}`);
+    } else {
+      console.log(`big: ${name} summarised (${shown.heading}) in ${ms} ms`);
+    }
+  }
   // Narrow screens: the page still lays out without a horizontal scroll of the whole page.
   await tab.send("Emulation.setDeviceMetricsOverride", { width: 390, height: 900, deviceScaleFactor: 1, mobile: true });
   await tab.load(pages.contiguous.html);

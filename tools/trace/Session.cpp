@@ -35,7 +35,7 @@ std::string tensor_text(const at::Tensor& t) {
 }  // namespace
 
 void Session::run(const Statement& st) {
-  if (!c10::TraceRecorder::recording()) {
+  if (!record_page_ || !c10::TraceRecorder::recording()) {
     run_statement(st, nullptr);
     return;
   }

@@ -36,8 +36,9 @@ class Session {
   // The tensors the script named, in the order they were first assigned.
   std::vector<std::pair<std::string, at::Tensor>> named_tensors() const;
 
-  // While c10::TraceRecorder records, each statement run (or refused) becomes one group of the
-  // trace page: its calls, its results' lines and snapshots, its error.
+  // With record_page(true) (and c10::TraceRecorder recording), each statement run (or refused)
+  // becomes one group of the trace page: its calls, its results' lines and snapshots, its error.
+  void record_page(bool on) { record_page_ = on; }
   const std::vector<at::trace::TracePageGroup>& page_groups() const { return page_groups_; }
 
  private:
@@ -49,6 +50,7 @@ class Session {
   std::ostream& out_;
   Variables vars_;
   std::vector<std::string> order_;  // first assignment order
+  bool record_page_ = false;
   std::vector<at::trace::TracePageGroup> page_groups_;
 };
 

@@ -127,7 +127,10 @@ int main(int argc, char** argv) {
 
   miniaten_trace::Session session(std::cout);
   if (!json_path.empty()) c10::DispatchTrace::start_events();
-  if (!html_path.empty()) c10::TraceRecorder::start();
+  if (!html_path.empty()) {
+    c10::TraceRecorder::start(/*keep_tensors=*/true);  // a script's tensors are few
+    session.record_page(true);
+  }
   const bool ok = session.run_script(script, std::cerr);
   try {
     if (!json_path.empty()) c10::DispatchTrace::write_events(json_path);

@@ -66,7 +66,7 @@ const namesByStorage = new Map();
 for (const g of page.groups) {
   for (const r of g.results) {
     if (!r.tensor) continue;
-    namesByImpl.set(r.tensor.impl_id, r.name);
+    if (r.tensor.impl_id) namesByImpl.set(r.tensor.impl_id, r.name);
     const s = namesByStorage.get(r.tensor.storage) || new Set();
     s.add(r.name);
     namesByStorage.set(r.tensor.storage, s);
@@ -156,7 +156,7 @@ function tensorPicture(t, title, dimOrderNote) {
                                  '0-dim'));
       const head =
           el('tr', {}, el('th', {}, ''),
-             nd >= 1 ? [...Array(cols).keys()].map(
+             nd >= 1 ? [...Array(Math.min(cols, shown.length)).keys()].map(
                            (c) => el('th', {class: dimClass(nd - 1), scope: 'col'}, String(c))) :
                        null);
       tbody = el('tbody');
@@ -549,7 +549,7 @@ function drawGraph(container) {
       else
         edges.push({from: to.id, to: id, label, count: 1});
       if (to.leaf_impl_id) {
-        const leaf = 'leaf:' + to.leaf_impl_id;
+        const leaf = 'leaf:' + to.id;  // one leaf per AccumulateGrad
         add(leaf,
             (namesByImpl.get(to.leaf_impl_id) ? namesByImpl.get(to.leaf_impl_id) + '\n' : '') +
                 to.leaf_sizes,
@@ -561,18 +561,20 @@ function drawGraph(container) {
   }
   // The results: a script's named tensors, or a program's outermost calls' results.
   const outputs = [];
-  page.groups.forEach((g) => {
+  page.groups.forEach((g, gi) => {
     g.results.forEach((r) => {
       if (r.tensor && r.tensor.grad_fn_id && boxes.has(r.tensor.grad_fn_id))
-        outputs.push([r.name, r.tensor]);
+        outputs.push([gi + ':' + r.name, r.name, r.tensor]);
     });
     if (!g.text)
-      g.calls.roots.forEach((root, i) => (root.outputs || []).forEach((t) => {
-        if (t.grad_fn_id && boxes.has(t.grad_fn_id)) outputs.push(['call ' + (i + 1), t]);
+      g.calls.roots.forEach((root, i) => (root.outputs || []).forEach((t, k) => {
+        if (t.grad_fn_id && boxes.has(t.grad_fn_id))
+          outputs.push([gi + ':' + i + ':' + k, 'call ' + (i + 1), t]);
       }));
   });
-  for (const [name, t] of outputs) {
-    const id = 'out:' + name;
+  // A name given twice (y = ...; y = ...) is two boxes: one per assignment.
+  for (const [key, name, t] of outputs) {
+    const id = 'out:' + key;
     add(id, name + '\n[' + t.sizes.join(', ') + ']', 'out');
     edges.push({from: t.grad_fn_id, to: id, label: '', count: 1});
   }
