@@ -441,13 +441,13 @@ std::string json_string(const std::string& s) {
   return out + "\"";
 }
 
-namespace {
-
-std::string json_ints(const std::vector<int64_t>& v) {
+std::string json_ints(IntArrayRef v) {
   std::string s = "[";
   for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
   return s + "]";
 }
+
+namespace {
 
 const char* json_bool(bool b) {
   return b ? "true" : "false";

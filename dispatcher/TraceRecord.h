@@ -127,6 +127,8 @@ C10_API std::string trace_id(const void* p);
 // A JSON string literal: quotes, backslashes and control characters escaped, bytes that are not
 // UTF-8 replaced by U+FFFD (a kernel's name or a value's text could hold any byte).
 C10_API std::string json_string(const std::string& s);
+// A JSON array of integers: "[2, 3, 4]" (the form the text trace prints shapes in, too).
+C10_API std::string json_ints(IntArrayRef v);
 
 }  // namespace c10
 

@@ -62,12 +62,13 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
     ops[i].data = ops[i].tensor.unsafeGetTensorImpl()->data();
   }
   if (c10::DispatchTrace::enabled()) {
+    const std::string line = "TensorIterator: " + describe();
     if (c10::DispatchTrace::recording_page()) {
       std::vector<Tensor> tensors;
       for (int i = 0; i < ntensors(); ++i) tensors.push_back(ops[i].tensor);
-      c10::DispatchTrace::log("TensorIterator: " + describe(), describe_json(), tensors);
+      c10::DispatchTrace::log(line, describe_json(), tensors);
     } else {
-      c10::DispatchTrace::log("TensorIterator: " + describe());
+      c10::DispatchTrace::log(line);
     }
   }
 }

@@ -8,6 +8,7 @@
 #include "aten/ATen.h"
 #include "aten/Parallel.h"
 #include "aten/native/TensorIteratorInternal.h"
+#include "dispatcher/TraceRecord.h"
 
 namespace at {
 
@@ -226,13 +227,18 @@ void TensorIteratorBase::cast_outputs() {
   }
 }
 
+namespace {
+const char* fast_setup_name(FastSetupType type) {
+  static const char* names[] = {"none", "contiguous", "channels_last", "non_overlapping_dense"};
+  return names[static_cast<int>(type)];
+}
+}  // namespace
+
 std::string TensorIteratorBase::describe() const {
-  static const char* setup_names[] = {"none", "contiguous", "channels_last",
-                                      "non_overlapping_dense"};
   std::ostringstream ss;
   const IntArrayRef broadcast_shape = broadcast_shape_.empty() ? shape() : broadcast_shape_;
   ss << "broadcast shape=" << broadcast_shape
-     << " fast_setup=" << setup_names[static_cast<int>(fast_setup_type_)];
+     << " fast_setup=" << fast_setup_name(fast_setup_type_);
   if (fast_setup_type_ == FastSetupType::NONE) ss << " perm_=" << IntArrayRef(perm_);
   ss << " output strides=" << operands_[0].tensor.strides() << " iteration shape=" << shape();
   ss << " byte strides=";
@@ -250,13 +256,7 @@ std::string TensorIteratorBase::describe() const {
 // the sizes do not tell (an empty tensor, a reduction whose kept dim moved inward) "groups" is
 // null and the page shows the shapes without the mapping.
 std::string TensorIteratorBase::describe_json() const {
-  static const char* setup_names[] = {"none", "contiguous", "channels_last",
-                                      "non_overlapping_dense"};
-  auto ints = [](IntArrayRef v) {
-    std::string s = "[";
-    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-    return s + "]";
-  };
+  using c10::json_ints;
   const IntArrayRef broadcast = broadcast_shape_.empty() ? shape() : IntArrayRef(broadcast_shape_);
   const int64_t nd = static_cast<int64_t>(broadcast.size());
   // Tensor dims in walking order, fastest first.
@@ -290,19 +290,20 @@ std::string TensorIteratorBase::describe_json() const {
     }
     if (ok && (ndim() > 0 || nd == 0)) {
       groups = "[";
-      for (size_t k = 0; k < g.size(); ++k) groups += (k ? ", " : "") + ints(g[k]);
+      for (size_t k = 0; k < g.size(); ++k) groups += (k ? ", " : "") + json_ints(g[k]);
       groups += "]";
     }
   }
   std::string byte_strides = "[";
-  for (int i = 0; i < ntensors(); ++i) byte_strides += (i ? ", " : "") + ints(strides(i));
+  for (int i = 0; i < ntensors(); ++i) byte_strides += (i ? ", " : "") + json_ints(strides(i));
   byte_strides += "]";
   return c10::str(
-      "{\"broadcast_shape\": ", ints(broadcast), ", \"fast_setup\": \"",
-      setup_names[static_cast<int>(fast_setup_type_)], "\", \"perm\": ",
-      fast_setup_type_ == FastSetupType::NONE ? ints(IntArrayRef(perm_)) : std::string("null"),
-      ", \"order\": ", ints(order), ", \"output_strides\": ", ints(operands_[0].tensor.strides()),
-      ", \"iteration_shape\": ", ints(shape()), ", \"byte_strides\": ", byte_strides,
+      "{\"broadcast_shape\": ", json_ints(broadcast), ", \"fast_setup\": \"",
+      fast_setup_name(fast_setup_type_), "\", \"perm\": ",
+      fast_setup_type_ == FastSetupType::NONE ? json_ints(IntArrayRef(perm_)) : std::string("null"),
+      ", \"order\": ", json_ints(order),
+      ", \"output_strides\": ", json_ints(operands_[0].tensor.strides()),
+      ", \"iteration_shape\": ", json_ints(shape()), ", \"byte_strides\": ", byte_strides,
       ", \"groups\": ", groups, ", \"num_outputs\": ", num_outputs_,
       ", \"is_reduction\": ", is_reduction_ ? "true" : "false", "}");
 }
