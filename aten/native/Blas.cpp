@@ -55,43 +55,26 @@ bool fits_int(int64_t v) {
   return v <= INT_MAX;
 }
 
-// How one operand goes into a call of the given order: itself or transposed, and its ld.
-struct Operand {
-  CBLAS_TRANSPOSE trans;
-  int ld;
-};
-Operand operand_in(const Matrix& m, CBLAS_ORDER order) {
-  const int64_t row_ld = row_major_ld(m), col_ld = col_major_ld(m);
-  if (order == CblasRowMajor) {
-    return row_ld >= 0 ? Operand{CblasNoTrans, static_cast<int>(row_ld)}
-                       : Operand{CblasTrans, static_cast<int>(col_ld)};
-  }
-  return col_ld >= 0 ? Operand{CblasNoTrans, static_cast<int>(col_ld)}
-                     : Operand{CblasTrans, static_cast<int>(row_ld)};
-}
-
 template <typename T>
 void blas_gemm(const Matrix& a, const Matrix& b, const Matrix& c, T alpha, T beta) {
-  const int64_t c_row_ld = row_major_ld(c);
-  const CBLAS_ORDER order = c_row_ld >= 0 ? CblasRowMajor : CblasColMajor;
-  const int ldc = static_cast<int>(c_row_ld >= 0 ? c_row_ld : col_major_ld(c));
-  const Operand oa = operand_in(a, order), ob = operand_in(b, order);
+  const GemmLayout l = gemm_layout(a, b, c);
+  const CBLAS_ORDER order = l.row_major ? CblasRowMajor : CblasColMajor;
+  const CBLAS_TRANSPOSE ta = l.trans_a ? CblasTrans : CblasNoTrans;
+  const CBLAS_TRANSPOSE tb = l.trans_b ? CblasTrans : CblasNoTrans;
   const int m = static_cast<int>(c.rows), n = static_cast<int>(c.cols),
             k = static_cast<int>(a.cols);
   if constexpr (std::is_same_v<T, float>) {
-    cblas_sgemm(order, oa.trans, ob.trans, m, n, k, alpha, static_cast<const float*>(a.data), oa.ld,
-                static_cast<const float*>(b.data), ob.ld, beta, static_cast<float*>(c.data), ldc);
+    cblas_sgemm(order, ta, tb, m, n, k, alpha, static_cast<const float*>(a.data), l.lda,
+                static_cast<const float*>(b.data), l.ldb, beta, static_cast<float*>(c.data), l.ldc);
   } else if constexpr (std::is_same_v<T, double>) {
-    cblas_dgemm(order, oa.trans, ob.trans, m, n, k, alpha, static_cast<const double*>(a.data),
-                oa.ld, static_cast<const double*>(b.data), ob.ld, beta,
-                static_cast<double*>(c.data), ldc);
+    cblas_dgemm(order, ta, tb, m, n, k, alpha, static_cast<const double*>(a.data), l.lda,
+                static_cast<const double*>(b.data), l.ldb, beta, static_cast<double*>(c.data),
+                l.ldc);
   } else if constexpr (std::is_same_v<T, c10::complex<float>>) {
-    cblas_cgemm(order, oa.trans, ob.trans, m, n, k, &alpha, a.data, oa.ld, b.data, ob.ld, &beta,
-                c.data, ldc);
+    cblas_cgemm(order, ta, tb, m, n, k, &alpha, a.data, l.lda, b.data, l.ldb, &beta, c.data, l.ldc);
   } else {
     static_assert(std::is_same_v<T, c10::complex<double>>);
-    cblas_zgemm(order, oa.trans, ob.trans, m, n, k, &alpha, a.data, oa.ld, b.data, ob.ld, &beta,
-                c.data, ldc);
+    cblas_zgemm(order, ta, tb, m, n, k, &alpha, a.data, l.lda, b.data, l.ldb, &beta, c.data, l.ldc);
   }
 }
 
@@ -155,6 +138,34 @@ bool blas_can_read(const Matrix& m) {
 
 bool fits_blas(int64_t rows, int64_t cols) {
   return fits_int(rows) && fits_int(cols);
+}
+
+GemmLayout gemm_layout(const Matrix& a, const Matrix& b, const Matrix& c) {
+  GemmLayout l;
+  const int64_t c_row_ld = row_major_ld(c);
+  l.row_major = c_row_ld >= 0;
+  l.ldc = static_cast<int>(l.row_major ? c_row_ld : col_major_ld(c));
+  // Each operand as itself when it reads in the call's order, else as its transpose.
+  const auto place = [&](const Matrix& m, bool& trans, int& ld) {
+    const int64_t own = l.row_major ? row_major_ld(m) : col_major_ld(m);
+    trans = own < 0;
+    ld = static_cast<int>(trans ? (l.row_major ? col_major_ld(m) : row_major_ld(m)) : own);
+  };
+  place(a, l.trans_a, l.lda);
+  place(b, l.trans_b, l.ldb);
+  return l;
+}
+
+ColumnMajorCall column_major_call(const Matrix& a, const Matrix& b, const Matrix& c) {
+  const GemmLayout l = gemm_layout(a, b, c);
+  const int m = static_cast<int>(c.rows), n = static_cast<int>(c.cols),
+            k = static_cast<int>(a.cols);
+  if (l.row_major) {
+    return ColumnMajorCall{true,   l.trans_b, l.trans_a, n,     m,      k,
+                           b.data, l.ldb,     a.data,    l.lda, c.data, l.ldc};
+  }
+  return ColumnMajorCall{false,  l.trans_a, l.trans_b, m,     n,      k,
+                         a.data, l.lda,     b.data,    l.ldb, c.data, l.ldc};
 }
 
 bool uses_blas(ScalarType type) {

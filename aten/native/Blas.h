@@ -19,6 +19,7 @@
 #include <cstdint>
 
 #include "aten/core/Tensor.h"
+#include "aten/native/DispatchStub.h"
 
 namespace at {
 namespace native {
@@ -50,6 +51,56 @@ void gemm(ScalarType type, const Matrix& a, const Matrix& b, const Matrix& c,
 // Whether `type` is multiplied by BLAS (float, double, complex) rather than the plain loop.
 bool uses_blas(ScalarType type);
 
+// How c = a @ b goes into one BLAS call (Note [Matrices as BLAS sees them]): the call's order
+// (row-major when c's columns are contiguous), c's leading dimension, and each operand as itself
+// or transposed in that order with its leading dimension. All three must satisfy blas_can_read.
+// cuBLAS (column-major only) takes a row-major call as the column-major product b^T a^T:
+// the same layout with a and b swapped.
+struct GemmLayout {
+  bool row_major = true;
+  bool trans_a = false, trans_b = false;
+  int lda = 0, ldb = 0, ldc = 0;
+};
+GemmLayout gemm_layout(const Matrix& a, const Matrix& b, const Matrix& c);
+
+// The same product as one call of a column-major library (cuBLAS): c (m x n, leading dimension
+// ldc) = op(first) op(second), op the transpose where trans_*. A row-major layout becomes
+// b^T a^T (Note [A row-major product in a column-major library], aten/native/cuda/Blas.cpp).
+struct ColumnMajorCall {
+  bool swapped = false;  // first is b, second is a
+  bool trans_first = false, trans_second = false;
+  int m = 0, n = 0, k = 0;
+  const void* first = nullptr;
+  int ld_first = 0;
+  const void* second = nullptr;
+  int ld_second = 0;
+  void* c = nullptr;
+  int ldc = 0;
+};
+ColumnMajorCall column_major_call(const Matrix& a, const Matrix& b, const Matrix& c);
+
 }  // namespace cpublas
+
+// The product on a device: c = beta * c + alpha * (a @ b) for matrices the library can read
+// (cpublas::blas_can_read), c not empty. CUDA: cuBLAS (aten/native/cuda/Blas.cpp); a device
+// without a kernel is DispatchStub's "missing ... kernel" error.
+using gemm_fn = void (*)(ScalarType type, const cpublas::Matrix& a, const cpublas::Matrix& b,
+                         const cpublas::Matrix& c, const c10::Scalar& alpha,
+                         const c10::Scalar& beta);
+DECLARE_DISPATCH(gemm_fn, gemm_stub);
+
+// `batch` products at once: matrix i of a, b and c starts stride_* elements after matrix i - 1
+// (each matrix laid out as a, b, c describe the first); bmm's one library call on a device.
+struct BatchStrides {
+  int64_t batch = 1;
+  int64_t a = 0, b = 0, c = 0;
+};
+using gemm_batched_fn = void (*)(ScalarType type, const cpublas::Matrix& a,
+                                 const cpublas::Matrix& b, const cpublas::Matrix& c,
+                                 const BatchStrides& strides, const c10::Scalar& alpha,
+                                 const c10::Scalar& beta);
+DECLARE_DISPATCH(gemm_batched_fn, gemm_batched_stub);
+
+namespace cpublas {}  // namespace cpublas
 }  // namespace native
 }  // namespace at

@@ -2,6 +2,7 @@
 // linear. Checks and error texts are libtorch 1.13's (aten/src/ATen/native/LinearAlgebra.cpp);
 // on a Meta tensor the kernels check and shape the result and compute nothing.
 
+#include <limits>
 #include <vector>
 
 #include "aten/ATen.h"
@@ -10,11 +11,16 @@
 #include "aten/native/Blas.h"
 #include "aten/native/MetaStub.h"
 #include "aten/native/Resize.h"
+#include "aten/native/SameDevice.h"
 #include "aten/native/TensorIterator.h"
+#include "c10/core/DeviceGuard.h"
 #include "c10/util/accumulate.h"
 
 namespace at {
 namespace native {
+
+DEFINE_DISPATCH(gemm_stub);
+DEFINE_DISPATCH(gemm_batched_stub);
 
 namespace {
 
@@ -28,10 +34,16 @@ bool is_zero(const Scalar& s) {
   return s.isComplex() ? s.toComplexDouble() == c10::complex<double>(0) : s.toDouble() == 0.0;
 }
 
-// The matrix of `t` as BLAS can read it: `t` itself, or a contiguous copy (Blas.h).
-// A matrix too large for BLAS's int sizes stays as it is: gemm takes its loop for it.
+// Whether a product of `type` on `t`'s device goes to a library (BLAS on the CPU, cuBLAS on a
+// GPU), which reads only the layouts of Note [Matrices as BLAS sees them].
+bool uses_library(const Tensor& t) {
+  return !t.device().is_cpu() || cpublas::uses_blas(t.scalar_type());
+}
+
+// The matrix of `t` as the library can read it: `t` itself, or a contiguous copy (Blas.h).
+// A matrix too large for BLAS's int sizes stays as it is: the CPU's gemm takes its loop for it.
 Tensor blas_readable(const Tensor& t) {
-  if (!cpublas::uses_blas(t.scalar_type()) || cpublas::blas_can_read(cpublas::matrix_of(t)) ||
+  if (!uses_library(t) || cpublas::blas_can_read(cpublas::matrix_of(t)) ||
       !cpublas::fits_blas(t.size(0), t.size(1))) {
     return t;
   }
@@ -40,7 +52,7 @@ Tensor blas_readable(const Tensor& t) {
 
 // result = beta * result + alpha * (m1 @ m2) for 2-D tensors of one dtype; result is m x n.
 // Note [Matrices as BLAS sees them]: a result BLAS cannot write is computed in a contiguous
-// temporary and copied in.
+// temporary and copied in. On a GPU the same layouts go to cuBLAS through gemm_stub.
 void gemm_into(const Tensor& result, const Tensor& m1, const Tensor& m2, const Scalar& beta,
                const Scalar& alpha) {
   if (result.numel() == 0) return;
@@ -52,7 +64,7 @@ void gemm_into(const Tensor& result, const Tensor& m1, const Tensor& m2, const S
   }
   const ScalarType type = result.scalar_type();
   const bool beta_is_zero = is_zero(beta);
-  if (cpublas::uses_blas(type) && !cpublas::blas_can_read(cpublas::matrix_of(result)) &&
+  if (uses_library(result) && !cpublas::blas_can_read(cpublas::matrix_of(result)) &&
       cpublas::fits_blas(result.size(0), result.size(1))) {
     Tensor tmp = beta_is_zero ? at::empty(result.sizes(), result.options()) : result.contiguous();
     gemm_into(tmp, m1, m2, beta, alpha);
@@ -60,8 +72,26 @@ void gemm_into(const Tensor& result, const Tensor& m1, const Tensor& m2, const S
     return;
   }
   const Tensor a = blas_readable(m1), b = blas_readable(m2);
-  cpublas::gemm(type, cpublas::matrix_of(a), cpublas::matrix_of(b), cpublas::matrix_of(result),
-                alpha, beta);
+  if (result.device().is_cpu()) {
+    cpublas::gemm(type, cpublas::matrix_of(a), cpublas::matrix_of(b), cpublas::matrix_of(result),
+                  alpha, beta);
+    return;
+  }
+  TORCH_CHECK(cpublas::fits_blas(result.size(0), result.size(1)) &&
+                  cpublas::fits_blas(a.size(0), a.size(1)),
+              "addmm: matrix sizes past 2^31 - 1 are not supported on ", result.device().type());
+  if (is_zero(alpha)) {
+    // As the CPU's Note [alpha == 0 never reaches BLAS]: the product is not computed.
+    if (beta_is_zero) {
+      result.zero_();
+    } else {
+      result.mul_(beta);
+    }
+    return;
+  }
+  const c10::DeviceGuard guard(result.device());
+  gemm_stub(result.device().type(), type, cpublas::matrix_of(a), cpublas::matrix_of(b),
+            cpublas::matrix_of(result), alpha, beta);
 }
 
 void check_mm(const Tensor& self, const Tensor& mat2) {
@@ -108,6 +138,31 @@ void mm_into(const Tensor& out, const Tensor& self, const Tensor& mat2) {
   gemm_into(out, self, mat2, 0, 1);
 }
 
+// bmm on a device: one batched library call (gemm_batched_stub). Each operand's matrices share
+// one layout, so the first one says whether the library reads them all; one it cannot read (or
+// too large for its int sizes) is copied contiguous, and a result it cannot write (or whose
+// matrices overlap: batch stride 0) is computed in a contiguous temporary and copied in.
+void bmm_on_device(const Tensor& out, const Tensor& batch1, const Tensor& batch2) {
+  const auto readable = [](const Tensor& t) {
+    const cpublas::Matrix m = cpublas::matrix_of(t.select(0, 0));
+    return cpublas::blas_can_read(m) && t.stride(0) <= std::numeric_limits<int>::max();
+  };
+  if (!readable(out) || (out.size(0) > 1 && out.stride(0) == 0)) {
+    Tensor tmp = at::empty(out.sizes(), out.options());
+    bmm_on_device(tmp, batch1, batch2);
+    out.copy_(tmp);
+    return;
+  }
+  const Tensor a = readable(batch1) ? batch1 : batch1.contiguous();
+  const Tensor b = readable(batch2) ? batch2 : batch2.contiguous();
+  TORCH_CHECK(readable(a) && readable(b), "bmm: matrix sizes past 2^31 - 1 are not supported on ",
+              out.device().type());
+  const c10::DeviceGuard guard(out.device());
+  gemm_batched_stub(out.device().type(), out.scalar_type(), cpublas::matrix_of(a.select(0, 0)),
+                    cpublas::matrix_of(b.select(0, 0)), cpublas::matrix_of(out.select(0, 0)),
+                    BatchStrides{out.size(0), a.stride(0), b.stride(0), out.stride(0)}, 1, 0);
+}
+
 void check_bmm(const Tensor& batch1, const Tensor& batch2) {
   TORCH_CHECK(batch1.dim() == 3, "batch1 must be a 3D tensor");
   TORCH_CHECK(batch2.dim() == 3, "batch2 must be a 3D tensor");
@@ -127,6 +182,10 @@ void bmm_into(const Tensor& out, const Tensor& batch1, const Tensor& batch2) {
   const Tensor b1 = batch1, b2 = batch2;
   if (out.is_meta()) {  // one product asks about the dtype for all (see gemm_into)
     gemm_into(out.select(0, 0), b1.select(0, 0), b2.select(0, 0), 0, 1);
+    return;
+  }
+  if (!out.device().is_cpu()) {
+    bmm_on_device(out, b1, b2);
     return;
   }
   for (int64_t i = 0; i < out.size(0); ++i) {
@@ -180,6 +239,7 @@ void mv_into(const Tensor& out, const Tensor& self, const Tensor& vec) {
 }  // namespace
 
 Tensor mm(const Tensor& self, const Tensor& mat2) {
+  check_same_device("mm", {{"self", self}, {"mat2", mat2}});
   check_mm(self, mat2);
   Tensor result = at::empty({self.size(0), mat2.size(1)}, self.options());
   mm_into(result, self, mat2);
@@ -187,6 +247,7 @@ Tensor mm(const Tensor& self, const Tensor& mat2) {
 }
 
 Tensor& mm_out(const Tensor& self, const Tensor& mat2, Tensor& out) {
+  check_same_device("mm_out_out", {{"out", out}, {"self", self}, {"mat2", mat2}});
   check_mm(self, mat2);
   at::assert_no_internal_overlap(out);
   resize_out(out, {self.size(0), mat2.size(1)}, self, self.scalar_type());
@@ -196,6 +257,7 @@ Tensor& mm_out(const Tensor& self, const Tensor& mat2, Tensor& out) {
 
 Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
              const Scalar& alpha) {
+  check_same_device("addmm", {{"self", self}, {"mat1", mat1}, {"mat2", mat2}});
   check_addmm(self, mat1, mat2);
   Tensor result = at::empty({mat1.size(0), mat2.size(1)}, self.options());
   addmm_into(result, self, mat1, mat2, beta, alpha);
@@ -204,6 +266,8 @@ Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const S
 
 Tensor& addmm_out(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
                   const Scalar& alpha, Tensor& out) {
+  check_same_device("addmm_out_out",
+                    {{"out", out}, {"self", self}, {"mat1", mat1}, {"mat2", mat2}});
   check_addmm(self, mat1, mat2);
   resize_out(out, {mat1.size(0), mat2.size(1)}, self, self.scalar_type());
   at::assert_no_internal_overlap(out);
@@ -213,6 +277,7 @@ Tensor& addmm_out(const Tensor& self, const Tensor& mat1, const Tensor& mat2, co
 
 Tensor& addmm_(Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
                const Scalar& alpha) {
+  check_same_device("addmm_", {{"self", self}, {"mat1", mat1}, {"mat2", mat2}});
   check_addmm(self, mat1, mat2);
   const std::vector<int64_t> size = {mat1.size(0), mat2.size(1)};
   TORCH_CHECK(self.sizes().equals(size), "Bad in-place call: input tensor size ", self.sizes(),
@@ -223,6 +288,7 @@ Tensor& addmm_(Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scala
 }
 
 Tensor bmm(const Tensor& self, const Tensor& mat2) {
+  check_same_device("bmm", {{"self", self}, {"mat2", mat2}});
   check_bmm(self, mat2);
   Tensor result = at::empty({self.size(0), self.size(1), mat2.size(2)}, self.options());
   bmm_into(result, self, mat2);
@@ -230,6 +296,7 @@ Tensor bmm(const Tensor& self, const Tensor& mat2) {
 }
 
 Tensor& bmm_out(const Tensor& self, const Tensor& mat2, Tensor& out) {
+  check_same_device("bmm_out_out", {{"out", out}, {"self", self}, {"mat2", mat2}});
   check_bmm(self, mat2);
   at::assert_no_internal_overlap(out);
   resize_out(out, {self.size(0), self.size(1), mat2.size(2)}, self, self.scalar_type());
@@ -245,6 +312,7 @@ Tensor dot(const Tensor& self, const Tensor& tensor) {
 }
 
 Tensor& dot_out(const Tensor& self, const Tensor& tensor, Tensor& out) {
+  check_same_device("out_dot_out", {{"out", out}, {"self", self}, {"tensor", tensor}});
   check_dot(self, tensor);
   resize_out(out, {}, self, self.scalar_type());
   dot_into(out, self, tensor);
@@ -252,6 +320,7 @@ Tensor& dot_out(const Tensor& self, const Tensor& tensor, Tensor& out) {
 }
 
 Tensor mv(const Tensor& self, const Tensor& vec) {
+  check_same_device("mv", {{"self", self}, {"vec", vec}});
   Tensor result = at::empty({self.dim() == 2 ? self.size(0) : 0}, self.options());
   check_mv(result, self, vec);
   mv_into(result, self, vec);
@@ -259,6 +328,7 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
 }
 
 Tensor& mv_out(const Tensor& self, const Tensor& vec, Tensor& out) {
+  check_same_device("out_mv_out", {{"out", out}, {"self", self}, {"vec", vec}});
   check_mv(out, self, vec);
   at::assert_no_internal_overlap(out);
   resize_out(out, {self.size(0)}, self, self.scalar_type());

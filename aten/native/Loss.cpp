@@ -18,12 +18,17 @@
 #include "aten/Dispatch.h"
 #include "aten/core/Reduction.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/Loss.h"
+#include "aten/native/SameDevice.h"
 #include "aten/native/TensorIterator.h"
 #include "aten/native/TypePromotion.h"
 #include "c10/util/accumulate.h"
 
 namespace at {
 namespace native {
+
+DEFINE_DISPATCH(nll_loss_forward_stub);
+DEFINE_DISPATCH(nll_loss_backward_stub);
 
 namespace {
 
@@ -96,6 +101,7 @@ std::tuple<Tensor, Tensor> nll_loss_forward(const Tensor& self, const Tensor& ta
                                             const c10::optional<Tensor>& weight_opt,
                                             int64_t reduction, int64_t ignore_index) {
   const Tensor& weight = undefined_if_none(weight_opt);
+  check_same_device("nll_loss_forward", {{"self", self}, {"target", target}, {"weight", weight}});
   check_nll_loss(self, target, weight);
   const bool per_sample = reduction == Reduction::None && self.dim() == 2;
   Tensor output =
@@ -106,6 +112,11 @@ std::tuple<Tensor, Tensor> nll_loss_forward(const Tensor& self, const Tensor& ta
     // No samples: libtorch's empty mean is NaN, its sum and per-sample outputs 0.
     output.fill_(reduction == Reduction::Mean ? NAN : 0.0);
     total_weight.zero_();
+    return std::make_tuple(output, total_weight);
+  }
+  if (self.is_cuda()) {
+    nll_loss_forward_stub(kCUDA, output, total_weight, self, target, weight, reduction,
+                          ignore_index);
     return std::make_tuple(output, total_weight);
   }
   AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, self.scalar_type(), "nll_loss_out_frame", [&] {
@@ -142,6 +153,11 @@ Tensor nll_loss_backward(const Tensor& grad_output, const Tensor& self, const Te
                          const c10::optional<Tensor>& weight_opt, int64_t reduction,
                          int64_t ignore_index, const Tensor& total_weight) {
   const Tensor& weight = undefined_if_none(weight_opt);
+  check_same_device("nll_loss_backward", {{"grad_output", grad_output},
+                                          {"self", self},
+                                          {"target", target},
+                                          {"weight", weight},
+                                          {"total_weight", total_weight}});
   check_nll_loss(self, target, weight);
   TORCH_CHECK(total_weight.numel() == 1,
               "expected total_weight to be a single element tensor, got: ", total_weight.sizes(),
@@ -159,6 +175,11 @@ Tensor nll_loss_backward(const Tensor& grad_output, const Tensor& self, const Te
   Tensor grad_input = at::zeros(self.sizes(), self.options());
   check_target_dtype(target);
   if (target.numel() == 0) return grad_input;
+  if (self.is_cuda()) {
+    nll_loss_backward_stub(kCUDA, grad_input, grad_output, self, target, weight, reduction,
+                           ignore_index, total_weight);
+    return grad_input;
+  }
   AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, self.scalar_type(), "nll_loss_backward_out_frame", [&] {
     if (self.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
     const NllRows<scalar_t> r(self, target, weight);

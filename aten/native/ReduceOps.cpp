@@ -42,6 +42,7 @@ namespace native {
 
 DEFINE_DISPATCH(sum_stub);
 DEFINE_DISPATCH(cumsum_stub);
+DEFINE_DISPATCH(extremum_rows_stub);
 
 // ---- Shape arithmetic (ReduceOpsUtils.h) ----------------------------------------------------
 
@@ -344,6 +345,13 @@ void extremum_impl(const Tensor& self, const ExtremumRows& r, const Tensor& valu
   const int64_t rows = input.numel() / n;
   Tensor index_rows = at::empty({rows}, indices.options());
   Tensor value_rows = values.defined() ? at::empty({rows}, values.options()) : Tensor();
+  if (!input.device().is_cpu()) {
+    extremum_rows_stub(input.device().type(), input.view({rows, n}), value_rows, index_rows,
+                       is_max);
+    indices.copy_(index_rows.view(r.out_shape));
+    if (values.defined()) values.copy_(value_rows.view(r.out_shape));
+    return;
+  }
   AT_DISPATCH_ALL_TYPES_AND3(kHalf, kBFloat16, kBool, type, kernel_name, [&] {
     scalar_t* value_out = values.defined() ? value_rows.data_ptr<scalar_t>() : nullptr;
     if (is_max) {
@@ -365,7 +373,7 @@ Tensor arg_reduce(const Tensor& self, c10::optional<int64_t> dim, bool keepdim, 
   if (!r.single && result.numel() != 0) {  // Meta too: the check needs no data
     const ScalarType type = self.scalar_type();
     TORCH_CHECK(type != kBool && !c10::isComplexType(type), "\"", name,
-                "_cpu\" not implemented for '", type, "'");
+                self.is_cuda() ? "_cuda" : "_cpu", "\" not implemented for '", type, "'");
   }
   extremum_impl(self, r, Tensor(), result, is_max, is_max ? "argmax_cpu" : "argmin_cpu");
   return result;

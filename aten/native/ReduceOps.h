@@ -37,6 +37,15 @@ DECLARE_DISPATCH(reduce_fn, min_values_stub);
 DECLARE_DISPATCH(reduce_fn, and_stub);
 DECLARE_DISPATCH(reduce_fn, or_stub);
 
+// The first greatest (is_max) or least element of each row of `input`, a contiguous rows x n
+// tensor: its index into `indices` (Long, rows elements, contiguous) and, where `values` is
+// defined, its value (input's dtype, rows elements, contiguous). A NaN wins over every number
+// (the first NaN). argmax, argmin, max.dim and min.dim (ReduceOps.cpp) run on it; the CPU's
+// loop is in ReduceOps.cpp itself, the GPU's in cuda/ExtremumRowsKernel.cu.
+using extremum_rows_fn = void (*)(const Tensor& input, const Tensor& values, const Tensor& indices,
+                                  bool is_max);
+DECLARE_DISPATCH(extremum_rows_fn, extremum_rows_stub);
+
 // result (self's sizes, self's dtype, any strides) = the running sum of self along dim.
 // self has at least one dim and one element; dim is already wrapped.
 using cumsum_fn = void (*)(const Tensor& result, const Tensor& self, int64_t dim);

@@ -86,8 +86,9 @@ void extremum_fold(const Tensor& self, OptionalIntArrayRef dims, bool keepdim, c
                    bool is_max, const char* name) {
   const DimMask mask = make_dim_mask(dims, self.dim());
   check_nonempty_reduction(self, dims, name);
-  TORCH_CHECK(!self.is_complex(), "\"", is_max ? "max_values_cpu" : "min_values_cpu",
-              "\" not implemented for '", self.scalar_type(), "'");
+  TORCH_CHECK(!self.is_complex(), "\"", is_max ? "max_values" : "min_values",
+              self.is_cuda() ? "_cuda" : "_cpu", "\" not implemented for '", self.scalar_type(),
+              "'");
   resize_out(result, reduced_shape(self.sizes(), mask, keepdim), self, self.scalar_type());
   const Scalar identity = extremum_identity(self.scalar_type(), is_max);
   if (is_max) {

@@ -16,6 +16,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cuda.h>  // the driver API types of BM_LaunchFloorEmptyKernel
 #include <cuda_runtime_api.h>
 
 #ifdef MINIATEN_BENCH_LIBTORCH
@@ -226,6 +227,97 @@ void BM_LaunchFloorMemset4B(benchmark::State& state) {
   check(cudaDeviceSynchronize());
 }
 BENCHMARK(BM_LaunchFloorMemset4B);
+
+// The true floor of a kernel launch: an empty kernel from PTX, launched through the driver API
+// (reached through the runtime, so both twins build it without linking libcuda), host time per
+// call as BM_AddCUDA1 measures it.
+const char kEmptyKernelPtx[] =
+    ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry empty_kernel()\n{\n  ret;\n}\n";
+void BM_LaunchFloorEmptyKernel(benchmark::State& state) {
+  using ModuleLoad = CUresult (*)(CUmodule*, const void*);
+  using GetFunction = CUresult (*)(CUfunction*, CUmodule, const char*);
+  using Launch = CUresult (*)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+                              unsigned, unsigned, CUstream, void**, void**);
+  void* load = nullptr;
+  void* get = nullptr;
+  void* launch = nullptr;
+  cudaDriverEntryPointQueryResult found;
+  check(cudaGetDriverEntryPointByVersion("cuModuleLoadData", &load, 12000, cudaEnableDefault,
+                                         &found));
+  check(cudaGetDriverEntryPointByVersion("cuModuleGetFunction", &get, 12000, cudaEnableDefault,
+                                         &found));
+  check(cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch, 12000, cudaEnableDefault,
+                                         &found));
+  check(cudaFree(nullptr));  // the primary context exists before the module loads into it
+  CUmodule module;
+  CUfunction fn;
+  if (reinterpret_cast<ModuleLoad>(load)(&module, kEmptyKernelPtx) != CUDA_SUCCESS ||
+      reinterpret_cast<GetFunction>(get)(&fn, module, "empty_kernel") != CUDA_SUCCESS) {
+    state.SkipWithError("could not load the empty kernel");
+    return;
+  }
+  const auto run = reinterpret_cast<Launch>(launch);
+  const CUstream stream = at::cuda::getCurrentCUDAStream();
+  check(cudaDeviceSynchronize());
+  for (auto _ : state) {
+    if (run(fn, 1, 1, 1, 32, 1, 1, 0, stream, nullptr, nullptr) != CUDA_SUCCESS) {
+      state.SkipWithError("cuLaunchKernel failed");
+      break;
+    }
+  }
+  check(cudaDeviceSynchronize());
+}
+BENCHMARK(BM_LaunchFloorEmptyKernel);
+
+// A 4096 x 4096 x 4096 float product (cuBLAS on both sides; full float, PyTorch's default
+// allow_tf32 = False for matmul).
+void BM_Mm4096(benchmark::State& state) {
+  const at::Tensor a = random_cuda({4096, 4096});
+  const at::Tensor b = random_cuda({4096, 4096});
+  time_on_gpu(state, 3 * 4096 * 4096 * 4, [&] { benchmark::DoNotOptimize(at::mm(a, b)); });
+  state.counters["TFLOP/s"] =
+      benchmark::Counter(2.0 * 4096 * 4096 * 4096 * state.iterations(), benchmark::Counter::kIsRate,
+                         benchmark::Counter::kIs1000);
+}
+BENCHMARK(BM_Mm4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// softmax along rows of 4096 (the last dim), and along the middle dim of [64, 1024, 64].
+void BM_SoftmaxRows4096x4096(benchmark::State& state) {
+  const at::Tensor x = random_cuda({4096, 4096});
+  time_on_gpu(state, 2 * 4096 * 4096 * 4, [&] { benchmark::DoNotOptimize(at::softmax(x, 1)); });
+}
+BENCHMARK(BM_SoftmaxRows4096x4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void BM_SoftmaxInner64x1024x64(benchmark::State& state) {
+  const at::Tensor x = random_cuda({64, 1024, 64});
+  time_on_gpu(state, 2 * 64 * 1024 * 64 * 4, [&] { benchmark::DoNotOptimize(at::softmax(x, 1)); });
+}
+BENCHMARK(BM_SoftmaxInner64x1024x64)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// examples/mlp's training step on the GPU (batch 64, 32 -> 256 -> 4, relu, cross-entropy, SGD),
+// end to end and synchronized: a model small enough that the host's per-call cost decides.
+void BM_MlpTrainStepCUDA(benchmark::State& state) {
+  const at::Tensor x = random_cuda({64, 32});
+  const at::Tensor y = at::zeros({64}, at::TensorOptions().dtype(at::kLong)).to(at::kCUDA);
+  at::Tensor w1 = random_cuda({256, 32}).requires_grad_(true);
+  at::Tensor b1 = random_cuda({256}).requires_grad_(true);
+  at::Tensor w2 = random_cuda({4, 256}).requires_grad_(true);
+  at::Tensor b2 = random_cuda({4}).requires_grad_(true);
+  for (auto _ : state) {
+    const at::Tensor hidden = at::relu(at::linear(x, w1, b1));
+    const at::Tensor loss = at::cross_entropy_loss(at::linear(hidden, w2, b2), y);
+    loss.backward();
+    {
+      at::NoGradGuard no_grad;
+      for (at::Tensor* p : {&w1, &b1, &w2, &b2}) {
+        p->sub_(p->grad(), 0.01);
+        p->mutable_grad().zero_();
+      }
+    }
+    check(cudaDeviceSynchronize());
+  }
+}
+BENCHMARK(BM_MlpTrainStepCUDA)->Unit(benchmark::kMicrosecond);
 
 // A few elementwise ops, a reduction and its backward on 1M floats, end to end (synchronized).
 void BM_ChainForwardBackward1M(benchmark::State& state) {

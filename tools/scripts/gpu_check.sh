@@ -33,8 +33,10 @@ prepare() {
   # Every shared library they load but the C runtime, the C++ runtime and OpenMP, which the GPU
   # machine's compiler brings (newer than ours; carrying ours would shadow them for PyTorch).
   local libs
+  # Nor cuBLAS (600 MB with cublasLt): the GPU machine has it, in PyTorch's wheels or its CUDA
+  # toolkit, and run() puts that one on the library path.
   libs=$(ldd "$bundle"/bin/* | awk '/=> \//{print $3}' | sort -u |
-         grep -Ev '/(libc|libm|libdl|librt|libpthread|ld-linux[^/]*|libstdc\+\+|libgcc_s|libgomp)\.so')
+         grep -Ev '/(libc|libm|libdl|librt|libpthread|ld-linux[^/]*|libstdc\+\+|libgcc_s|libgomp|libcublas|libcublasLt)\.so')
   for l in $libs; do cp -L "$l" "$bundle/lib/"; done
   # OpenMP's runtime, used only if the GPU machine has none (run() checks ldconfig).
   mkdir -p "$bundle/fallback"
@@ -62,6 +64,11 @@ run() {
     [ -e "$l" ] || continue
     ldconfig -p 2>/dev/null | grep -q "$(basename "$l")" || libpath=$libpath:$PWD/$bundle/fallback
   done
+  # cuBLAS, not bundled (prepare): PyTorch's wheel's, else the toolkit's.
+  local cublas_dir site_packages
+  site_packages=$(python3 -c 'import site; print(site.getsitepackages()[0])' 2>/dev/null)
+  cublas_dir=$(dirname "$(find "$site_packages/nvidia" /usr/local/cuda/lib64 -name 'libcublas.so.13' 2>/dev/null | head -1)" 2>/dev/null)
+  [ -d "$cublas_dir" ] && libpath=$libpath:$cublas_dir
   local ours="env LD_LIBRARY_PATH=$libpath:${LD_LIBRARY_PATH:-}"
   local summary=$out/summary.txt
   : > "$summary"
@@ -149,7 +156,7 @@ run() {
       done
       echo "== racecheck (the transpose, the copies and the reductions' shared memory)"
       timeout 90 $ours compute-sanitizer --tool racecheck --error-exitcode 9 --print-limit 20 \
-        "$bin/aten_cuda_tests" --gtest_brief=1 --gtest_filter='CUDACopy.EachLoop*:CUDAFactories.Fill*:CUDAReduce.*' 2>&1 | tail -15
+        "$bin/aten_cuda_tests" --gtest_brief=1 --gtest_filter='CUDACopy.EachLoop*:CUDAFactories.Fill*:CUDAReduce.*:CUDASoftMax.*:CUDALoss.*' 2>&1 | tail -15
       echo "exit ${PIPESTATUS[0]}"
     } > "$out/sanitizer.log" 2>&1
     grep -E '^== |ERROR SUMMARY|RACECHECK SUMMARY|^exit' "$out/sanitizer.log" | tee -a "$summary"

@@ -1,12 +1,23 @@
-// The GPU sum (sum_stub; mean divides its result): a real GPU reduction, laid out as
-// Note [How a GPU reduction is laid out] in ReducePlan.h says. One kernel template, three
-// instantiations per dtype: the one-pass sum, the first pass of a split sum (partials of the
-// accumulation type), and the second pass over the partials.
+// The GPU reductions behind sum_stub (mean divides its result) and the folds prod_stub,
+// max_values_stub, min_values_stub, and_stub and or_stub (ReduceOps.h): a real GPU reduction,
+// laid out as Note [How a GPU reduction is laid out] in ReducePlan.h says. One kernel template
+// over the op, three instantiations per op and dtype: the one-pass reduction, the first pass of a
+// split one (partials of the accumulation type), and the second pass over the partials.
 //
 // Half and BFloat16 accumulate in float and round once, as on the CPU; the order of the additions
-// differs from the CPU's, so a float sum agrees to rounding, not bit for bit.
+// differs from the CPU's, so a float sum agrees to rounding, not bit for bit. max and min
+// propagate NaN and are exact; and/or fold the 0s and 1s ReduceOpsFold.cpp hands them.
+//
+// Note [Only the sum loads vectors]
+// The 16-byte loads of Note [Vector loads in the GPU sum] triple the kernels of an op (along the
+// reduction, along the outputs, neither). The sum is the reduction a model runs on big tensors
+// and the one the benchmarks hold to the bandwidth bound; the folds take the scalar loads only,
+// which keeps this file's compile time within CI's budget.
 
 #include <cuda_runtime_api.h>
+
+#include <limits>
+#include <type_traits>
 
 #include "aten/Dispatch.h"
 #include "aten/OpMathType.h"
@@ -37,12 +48,72 @@ struct ReduceArgs {
   OffsetCalculator<1> reduced;  // reduction index -> input offset from the output's first
 };
 
+// The ops: identity, combine (associative and commutative: the lanes combine in any order).
+struct SumOp {
+  static constexpr bool kVectorize = true;
+  template <typename A>
+  static __device__ A identity() {
+    return A(0);
+  }
+  template <typename A>
+  static __device__ A combine(A a, A b) {
+    return a + b;
+  }
+};
+struct ProdOp {
+  static constexpr bool kVectorize = false;
+  template <typename A>
+  static __device__ A identity() {
+    return A(1);
+  }
+  template <typename A>
+  static __device__ A combine(A a, A b) {
+    return a * b;
+  }
+};
+// A NaN wins from either side, as the CPU's max_values and min_values.
+template <bool kMax>
+struct ExtremumOp {
+  static constexpr bool kVectorize = false;
+  template <typename A>
+  static __device__ A identity() {
+    using limits = std::numeric_limits<A>;
+    if constexpr (limits::has_infinity) {
+      return kMax ? -limits::infinity() : limits::infinity();
+    } else {
+      return kMax ? limits::lowest() : limits::max();
+    }
+  }
+  template <typename A>
+  static __device__ A combine(A a, A b) {
+    if constexpr (!std::is_integral<A>::value) {
+      if (a != a) return a;
+      if (b != b) return b;
+    }
+    return kMax ? (a < b ? b : a) : (b < a ? b : a);
+  }
+};
+// and/or over 0s and 1s (Bool or Byte).
+template <bool kAnd>
+struct LogicalOp {
+  static constexpr bool kVectorize = false;
+  template <typename A>
+  static __device__ A identity() {
+    return A(kAnd ? 1 : 0);
+  }
+  template <typename A>
+  static __device__ A combine(A a, A b) {
+    return static_cast<A>(kAnd ? (a && b) : (a || b));
+  }
+};
+
 // kInVec > 1: each load is kInVec consecutive elements of one output's reduction (inner, the
 // reduced dim contiguous); kOutVec > 1: each thread sums kOutVec neighbouring outputs, one
 // vector load per reduction step (outer, the kept dim contiguous). At most one of them is > 1;
 // see Note [Vector loads in the GPU sum].
-template <typename in_t, typename acc_t, typename out_t, bool kPartial, int kInVec, int kOutVec>
-__global__ void __launch_bounds__(gpu::kReduceMaxThreads) sum_kernel(ReduceArgs a, bool inner) {
+template <typename Op, typename in_t, typename acc_t, typename out_t, bool kPartial, int kInVec,
+          int kOutVec>
+__global__ void __launch_bounds__(gpu::kReduceMaxThreads) reduce_kernel(ReduceArgs a, bool inner) {
   static_assert(kInVec == 1 || kOutVec == 1, "vectors along the reduction or the outputs");
   using vec_t = cuda::detail::aligned_vector<in_t, kInVec * kOutVec>;
   extern __shared__ double smem_storage[];  // double: aligned for every acc_t
@@ -56,7 +127,7 @@ __global__ void __launch_bounds__(gpu::kReduceMaxThreads) sum_kernel(ReduceArgs 
   uint64_t r = static_cast<uint64_t>(blockIdx.y) * lanes + lane;
   acc_t acc[kOutVec];
 #pragma unroll
-  for (int k = 0; k < kOutVec; ++k) acc[k] = acc_t(0);
+  for (int k = 0; k < kOutVec; ++k) acc[k] = Op::template identity<acc_t>();
   uint32_t out_offset = 0;
   if (m < a.num_outputs) {
     const auto offsets = a.kept.get(m);
@@ -67,7 +138,9 @@ __global__ void __launch_bounds__(gpu::kReduceMaxThreads) sum_kernel(ReduceArgs 
     };
     auto add = [&](const vec_t& v) {
 #pragma unroll
-      for (int j = 0; j < kInVec * kOutVec; ++j) acc[j % kOutVec] += static_cast<acc_t>(v.val[j]);
+      for (int j = 0; j < kInVec * kOutVec; ++j) {
+        acc[j % kOutVec] = Op::combine(acc[j % kOutVec], static_cast<acc_t>(v.val[j]));
+      }
     };
     // Four loads in flight before the first add.
     for (; r + 3 * step < a.num_reduce; r += 4 * step) {
@@ -92,7 +165,8 @@ __global__ void __launch_bounds__(gpu::kReduceMaxThreads) sum_kernel(ReduceArgs 
     if (lane < s) {
 #pragma unroll
       for (int k = 0; k < kOutVec; ++k) {
-        smem[k * threads + me] += smem[k * threads + me + s * lane_stride];
+        smem[k * threads + me] =
+            Op::combine(smem[k * threads + me], smem[k * threads + me + s * lane_stride]);
       }
     }
     __syncthreads();
@@ -107,20 +181,22 @@ __global__ void __launch_bounds__(gpu::kReduceMaxThreads) sum_kernel(ReduceArgs 
       reinterpret_cast<acc_t*>(
           a.out)[blockIdx.y * outputs + static_cast<uint64_t>(m) * kOutVec + k] = total;
     } else {
-      // sum_stub adds into the output (ReduceOps.h); kOutVec outputs are contiguous.
+      // The stubs fold into the output, which holds the op's identity or the sum so far
+      // (ReduceOps.h); kOutVec outputs are contiguous.
       out_t* o = reinterpret_cast<out_t*>(a.out + out_offset) + k;
-      *o = static_cast<out_t>(static_cast<acc_t>(*o) + total);
+      *o = static_cast<out_t>(Op::combine(static_cast<acc_t>(*o), total));
     }
   }
 }
 
-template <typename in_t, typename acc_t, typename out_t, bool kPartial, int kInVec, int kOutVec>
-void launch_sum(const gpu::ReducePlan& plan, const ReduceArgs& args) {
+template <typename Op, typename in_t, typename acc_t, typename out_t, bool kPartial, int kInVec,
+          int kOutVec>
+void launch_reduce(const gpu::ReducePlan& plan, const ReduceArgs& args) {
   const dim3 grid(static_cast<unsigned>(plan.grid_x), static_cast<unsigned>(plan.grid_y));
   const dim3 block(static_cast<unsigned>(plan.block_x), static_cast<unsigned>(plan.block_y));
   const size_t smem = static_cast<size_t>(plan.threads()) * kOutVec * sizeof(acc_t);
   const cudaStream_t stream = c10::cuda::getCurrentCUDAStream();
-  sum_kernel<in_t, acc_t, out_t, kPartial, kInVec, kOutVec>
+  reduce_kernel<Op, in_t, acc_t, out_t, kPartial, kInVec, kOutVec>
       <<<grid, block, smem, stream>>>(args, plan.inner);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
@@ -128,16 +204,19 @@ void launch_sum(const gpu::ReducePlan& plan, const ReduceArgs& args) {
 // Which vectors a pass loads (Note [Vector loads in the GPU sum]).
 enum class Vectors { kNone, kAlongReduction, kAlongOutputs };
 
-template <typename in_t, typename acc_t, typename out_t, bool kPartial, int kVec>
-void launch_sum(const gpu::ReducePlan& plan, const ReduceArgs& args, Vectors vectors) {
-  switch (vectors) {
-    case Vectors::kAlongReduction:
-      return launch_sum<in_t, acc_t, out_t, kPartial, kVec, 1>(plan, args);
-    case Vectors::kAlongOutputs:
-      return launch_sum<in_t, acc_t, out_t, kPartial, 1, kVec>(plan, args);
-    default:
-      return launch_sum<in_t, acc_t, out_t, kPartial, 1, 1>(plan, args);
+template <typename Op, typename in_t, typename acc_t, typename out_t, bool kPartial, int kVec>
+void launch_reduce(const gpu::ReducePlan& plan, const ReduceArgs& args, Vectors vectors) {
+  if constexpr (Op::kVectorize) {
+    switch (vectors) {
+      case Vectors::kAlongReduction:
+        return launch_reduce<Op, in_t, acc_t, out_t, kPartial, kVec, 1>(plan, args);
+      case Vectors::kAlongOutputs:
+        return launch_reduce<Op, in_t, acc_t, out_t, kPartial, 1, kVec>(plan, args);
+      default:
+        break;
+    }
   }
+  launch_reduce<Op, in_t, acc_t, out_t, kPartial, 1, 1>(plan, args);
 }
 
 const char* loop_name(const gpu::ReducePlan& plan, Vectors vectors) {
@@ -190,16 +269,17 @@ Vectors vectorize(gpu::ReduceDims& dims, const void* data, int64_t element_size)
   return Vectors::kNone;
 }
 
-template <typename scalar_t>
-void sum_gpu(TensorIteratorBase& iter) {
+template <typename Op, typename scalar_t>
+void reduce_gpu(TensorIteratorBase& iter) {
   using acc_t = at::opmath_type<scalar_t>;
-  constexpr int kVec = cuda::detail::max_vec_size(sizeof(scalar_t));
+  constexpr int kVec = Op::kVectorize ? cuda::detail::max_vec_size(sizeof(scalar_t)) : 1;
   if (!iter.can_use_32bit_indexing()) {
-    // Each piece adds its part of the sums into the output.
-    iter.with_32bit_indexing([](TensorIteratorBase& sub) { sum_gpu<scalar_t>(sub); });
+    // Each piece folds its part into the output.
+    iter.with_32bit_indexing([](TensorIteratorBase& sub) { reduce_gpu<Op, scalar_t>(sub); });
     return;
   }
   gpu::ReduceDims dims = gpu::split_reduce_dims(iter);
+  // Note [Only the sum loads vectors]
   const Vectors vectors = vectorize<kVec>(dims, iter.data_ptr(1), sizeof(scalar_t));
   const int out_vec = vectors == Vectors::kAlongOutputs ? kVec : 1;
   const int sms = c10::cuda::device_properties(iter.device().index()).multiProcessorCount;
@@ -217,7 +297,7 @@ void sum_gpu(TensorIteratorBase& iter) {
                                       dims.reduced_sizes.data(), reduced_strides)};
   set_last_gpu_loop(loop_name(plan, vectors));
   if (plan.grid_y == 1) {
-    launch_sum<scalar_t, acc_t, scalar_t, false, kVec>(plan, args, vectors);
+    launch_reduce<Op, scalar_t, acc_t, scalar_t, false, kVec>(plan, args, vectors);
     return;
   }
   // First pass: partials [grid_y, M] of acc_t (M the outputs, out_vec per thread). Second pass:
@@ -229,7 +309,7 @@ void sum_gpu(TensorIteratorBase& iter) {
       c10::cuda::CUDACachingAllocator::get()->allocate(plan.grid_y * outputs * sizeof(acc_t));
   char* out = args.out;
   args.out = static_cast<char*>(workspace.get());
-  launch_sum<scalar_t, acc_t, acc_t, true, kVec>(plan, args, vectors);
+  launch_reduce<Op, scalar_t, acc_t, acc_t, true, kVec>(plan, args, vectors);
 
   c10::SmallVector<int64_t, 6> workspace_strides;
   int64_t stride = out_vec * static_cast<int64_t>(sizeof(acc_t));
@@ -250,21 +330,55 @@ void sum_gpu(TensorIteratorBase& iter) {
   const bool second_inner = dims.num_outputs == 1 && vectors != Vectors::kAlongOutputs;
   const gpu::ReducePlan second_plan = gpu::make_reduce_plan(
       dims.num_outputs, plan.grid_y, second_inner, sms, /*allow_split=*/false);
-  if (vectors == Vectors::kAlongOutputs) {
-    launch_sum<acc_t, acc_t, scalar_t, false, 1, kVec>(second_plan, second);
-  } else {
-    launch_sum<acc_t, acc_t, scalar_t, false, 1, 1>(second_plan, second);
+  if constexpr (kVec > 1) {
+    if (vectors == Vectors::kAlongOutputs) {
+      launch_reduce<Op, acc_t, acc_t, scalar_t, false, 1, kVec>(second_plan, second);
+      return;
+    }
   }
+  launch_reduce<Op, acc_t, acc_t, scalar_t, false, 1, 1>(second_plan, second);
 }
 
 void sum_kernel_cuda(TensorIterator& iter) {
   const c10::cuda::CUDAGuard guard(iter.device());
-  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(0), "sum_cuda", [&] { sum_gpu<scalar_t>(iter); });
+  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(0), "sum_cuda",
+                                 [&] { reduce_gpu<SumOp, scalar_t>(iter); });
+}
+
+// Integers and Bool reach prod as Long (or as Bool for dtype=Bool), as on the CPU.
+void prod_kernel_cuda(TensorIterator& iter) {
+  const c10::cuda::CUDAGuard guard(iter.device());
+  AT_DISPATCH_ALL_TYPES_AND3(kHalf, kBFloat16, kBool, iter.dtype(0), "prod_cuda",
+                             [&] { reduce_gpu<ProdOp, scalar_t>(iter); });
+}
+
+template <bool kMax>
+void extremum_kernel_cuda(TensorIterator& iter) {
+  const c10::cuda::CUDAGuard guard(iter.device());
+  AT_DISPATCH_ALL_TYPES_AND3(kHalf, kBFloat16, kBool, iter.dtype(0),
+                             kMax ? "max_values_cuda" : "min_values_cuda",
+                             [&] { reduce_gpu<ExtremumOp<kMax>, scalar_t>(iter); });
+}
+
+template <bool kAnd>
+void logical_kernel_cuda(TensorIterator& iter) {
+  const c10::cuda::CUDAGuard guard(iter.device());
+  // Bool, or Byte for a Byte input (ReduceOpsFold.cpp's logical_fold converted the rest).
+  if (iter.dtype(0) == kByte) {
+    reduce_gpu<LogicalOp<kAnd>, uint8_t>(iter);
+  } else {
+    reduce_gpu<LogicalOp<kAnd>, bool>(iter);
+  }
 }
 
 }  // namespace
 
 REGISTER_CUDA_DISPATCH(sum_stub, &sum_kernel_cuda);
+REGISTER_CUDA_DISPATCH(prod_stub, &prod_kernel_cuda);
+REGISTER_CUDA_DISPATCH(max_values_stub, &extremum_kernel_cuda<true>);
+REGISTER_CUDA_DISPATCH(min_values_stub, &extremum_kernel_cuda<false>);
+REGISTER_CUDA_DISPATCH(and_stub, &logical_kernel_cuda<true>);
+REGISTER_CUDA_DISPATCH(or_stub, &logical_kernel_cuda<false>);
 
 }  // namespace native
 }  // namespace at

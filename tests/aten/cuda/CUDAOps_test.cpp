@@ -20,26 +20,17 @@
 
 namespace {
 
+using cuda_test::matches;
+using cuda_test::same_layout_on_device;
+using cuda_test::vec;
 using elementwise_test::layout_cases;
 using elementwise_test::make_values;
-using elementwise_test::same_tensor;
-
-std::vector<int64_t> vec(at::IntArrayRef r) {
-  return {r.begin(), r.end()};
-}
 
 // `like`'s layout (sizes, strides, storage offset) over a storage of `dtype` values, on the CPU
 // and the same storage bytes on the device.
 struct Pair {
   at::Tensor cpu, gpu;
 };
-
-// The same tensor on the device: its whole storage copied, viewed with the same geometry.
-at::Tensor same_layout_on_device(const at::Tensor& cpu) {
-  const int64_t n = static_cast<int64_t>(cpu.storage().nbytes() / cpu.element_size());
-  const at::Tensor storage = cpu.as_strided({n}, {1}, 0).cuda();
-  return storage.as_strided(cpu.sizes(), cpu.strides(), cpu.storage_offset());
-}
 
 Pair with_layout_of(const at::Tensor& like, at::ScalarType dtype, int seed, bool nonzero = false) {
   const int64_t n = static_cast<int64_t>(like.storage().nbytes() / like.element_size());
@@ -48,36 +39,6 @@ Pair with_layout_of(const at::Tensor& like, at::ScalarType dtype, int seed, bool
   const at::Tensor gbase = base.cuda();
   return {base.as_strided(like.sizes(), like.strides(), like.storage_offset()),
           gbase.as_strided(like.sizes(), like.strides(), like.storage_offset())};
-}
-
-// The CPU's result beside the device's: the same geometry and dtype, and values equal (`tol`
-// 0) or within tol relative to max(1, |cpu|); NaN where the CPU has NaN.
-::testing::AssertionResult matches(const at::Tensor& cpu, const at::Tensor& gpu, double tol = 0) {
-  if (!gpu.is_cuda()) return ::testing::AssertionFailure() << "result not on CUDA";
-  if (gpu.scalar_type() != cpu.scalar_type()) {
-    return ::testing::AssertionFailure()
-           << "dtype " << gpu.scalar_type() << " vs " << cpu.scalar_type();
-  }
-  if (vec(gpu.sizes()) != vec(cpu.sizes()) || vec(gpu.strides()) != vec(cpu.strides())) {
-    return ::testing::AssertionFailure()
-           << "geometry " << gpu.sizes() << gpu.strides() << " vs " << cpu.sizes() << cpu.strides();
-  }
-  const at::Tensor g = gpu.cpu();
-  if (tol == 0) {
-    if (same_tensor(g, cpu)) return ::testing::AssertionSuccess();
-    return ::testing::AssertionFailure() << "values differ:\n" << g << "\nvs\n" << cpu;
-  }
-  const at::Tensor gd = g.to(at::kDouble).contiguous(), cd = cpu.to(at::kDouble).contiguous();
-  const double* x = gd.data_ptr<double>();
-  const double* y = cd.data_ptr<double>();
-  for (int64_t i = 0; i < gd.numel(); ++i) {
-    if (std::isnan(y[i]) && std::isnan(x[i])) continue;
-    if (x[i] == y[i]) continue;  // infinities
-    if (!(std::abs(x[i] - y[i]) <= tol * std::max(1.0, std::abs(y[i])))) {
-      return ::testing::AssertionFailure() << "element " << i << ": " << x[i] << " vs " << y[i];
-    }
-  }
-  return ::testing::AssertionSuccess();
 }
 
 double tolerance_for(at::ScalarType t) {

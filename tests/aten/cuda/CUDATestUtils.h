@@ -6,8 +6,12 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
+#include <vector>
 
+#include "../ElementwiseTestUtils.h"  // same_tensor
 #include "aten/ATen.h"
 #include "aten/cuda/CUDAQueries.h"
 
@@ -29,6 +33,48 @@ inline std::string no_device_error() {
            "installed a driver from http://www.nvidia.com/Download/index.aspx";
   }
   return "No CUDA GPUs are available";
+}
+
+inline std::vector<int64_t> vec(at::IntArrayRef r) {
+  return {r.begin(), r.end()};
+}
+
+// The same tensor on the device: its whole storage copied, viewed with the same geometry.
+inline at::Tensor same_layout_on_device(const at::Tensor& cpu) {
+  const int64_t n = static_cast<int64_t>(cpu.storage().nbytes() / cpu.element_size());
+  const at::Tensor storage = cpu.as_strided({n}, {1}, 0).cuda();
+  return storage.as_strided(cpu.sizes(), cpu.strides(), cpu.storage_offset());
+}
+
+// The CPU's result beside the device's: the same geometry and dtype, and values equal (`tol`
+// 0) or within tol relative to max(1, |cpu|); NaN where the CPU has NaN.
+inline ::testing::AssertionResult matches(const at::Tensor& cpu, const at::Tensor& gpu,
+                                          double tol = 0) {
+  if (!gpu.is_cuda()) return ::testing::AssertionFailure() << "result not on CUDA";
+  if (gpu.scalar_type() != cpu.scalar_type()) {
+    return ::testing::AssertionFailure()
+           << "dtype " << gpu.scalar_type() << " vs " << cpu.scalar_type();
+  }
+  if (vec(gpu.sizes()) != vec(cpu.sizes()) || vec(gpu.strides()) != vec(cpu.strides())) {
+    return ::testing::AssertionFailure()
+           << "geometry " << gpu.sizes() << gpu.strides() << " vs " << cpu.sizes() << cpu.strides();
+  }
+  const at::Tensor g = gpu.cpu();
+  if (tol == 0) {
+    if (elementwise_test::same_tensor(g, cpu)) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "values differ:\n" << g << "\nvs\n" << cpu;
+  }
+  const at::Tensor gd = g.to(at::kDouble).contiguous(), cd = cpu.to(at::kDouble).contiguous();
+  const double* x = gd.data_ptr<double>();
+  const double* y = cd.data_ptr<double>();
+  for (int64_t i = 0; i < gd.numel(); ++i) {
+    if (std::isnan(y[i]) && std::isnan(x[i])) continue;
+    if (x[i] == y[i]) continue;  // infinities
+    if (!(std::abs(x[i] - y[i]) <= tol * std::max(1.0, std::abs(y[i])))) {
+      return ::testing::AssertionFailure() << "element " << i << ": " << x[i] << " vs " << y[i];
+    }
+  }
+  return ::testing::AssertionSuccess();
 }
 
 }  // namespace cuda_test
