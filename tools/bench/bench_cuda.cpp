@@ -16,7 +16,9 @@
 
 #include <benchmark/benchmark.h>
 
+#if __has_include(<cuda.h>)
 #include <cuda.h>  // the driver API types of BM_LaunchFloorEmptyKernel
+#endif
 #include <cuda_runtime_api.h>
 
 #ifdef MINIATEN_BENCH_LIBTORCH
@@ -228,6 +230,7 @@ void BM_LaunchFloorMemset4B(benchmark::State& state) {
 }
 BENCHMARK(BM_LaunchFloorMemset4B);
 
+#if __has_include(<cuda.h>)
 // The true floor of a kernel launch: an empty kernel from PTX, launched through the driver API
 // (reached through the runtime, so both twins build it without linking libcuda), host time per
 // call as BM_AddCUDA1 measures it.
@@ -268,6 +271,7 @@ void BM_LaunchFloorEmptyKernel(benchmark::State& state) {
   check(cudaDeviceSynchronize());
 }
 BENCHMARK(BM_LaunchFloorEmptyKernel);
+#endif
 
 // A 4096 x 4096 x 4096 float product (cuBLAS on both sides; full float, PyTorch's default
 // allow_tf32 = False for matmul).

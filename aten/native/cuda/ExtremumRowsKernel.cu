@@ -9,7 +9,8 @@
 // number, a better value beats a worse one, and between equals (or two NaNs) the lower index
 // wins. The rule is associative and commutative and the lower index breaks every tie, so the
 // answer is the row's first best element whatever the order of the combining: the CPU's answer.
-// Half and BFloat16 compare as float, Bool as 0 and 1.
+// Half and BFloat16 compare as float, Bool as 0 and 1. The lane's scan and the combining rule
+// are host-device functions of ExtremumRowsBody.h, which the CPU tests run lane by lane.
 
 #include <cuda_runtime_api.h>
 
@@ -19,6 +20,7 @@
 #include "aten/OpMathType.h"
 #include "aten/core/Tensor.h"
 #include "aten/native/ReduceOps.h"
+#include "aten/native/cuda/ExtremumRowsBody.h"
 #include "c10/cuda/CUDAException.h"
 #include "c10/cuda/CUDAGuard.h"
 #include "c10/cuda/CUDAStream.h"
@@ -30,60 +32,24 @@ namespace {
 
 constexpr int kWarpsPerBlock = 4;
 
-template <typename A>
-__device__ bool is_nan(A v) {
-  if constexpr (std::is_floating_point<A>::value) {
-    return v != v;
-  } else {
-    return false;
-  }
-}
-
-// Whether (va, ia) wins over (vb, ib): Note [The first extremum, found by a warp].
-template <typename A, bool kMax>
-__device__ bool wins(A va, int64_t ia, A vb, int64_t ib) {
-  const bool na = is_nan(va), nb = is_nan(vb);
-  if (na || nb) return na && (!nb || ia < ib);
-  if (kMax ? va > vb : va < vb) return true;
-  if (kMax ? va < vb : va > vb) return false;
-  return ia < ib;
-}
-
 template <typename T, bool kMax>
 __global__ void __launch_bounds__(kWarpsPerBlock * 32)
     extremum_rows(const T* __restrict__ in, int64_t rows, int64_t n, T* values,
                   int64_t* __restrict__ indices) {
-  // Narrow integers and Bool compare as int, the narrowest type a shuffle moves.
-  using acc_t =
-      std::conditional_t<std::is_integral<T>::value && sizeof(T) < 4, int, at::opmath_type<T>>;
+  using A = gpu::extremum_acc_t<T>;
   const int64_t row = static_cast<int64_t>(blockIdx.x) * kWarpsPerBlock + threadIdx.y;
   if (row >= rows) return;  // the whole warp leaves together
-  const int lane = threadIdx.x;
   in += row * n;
-  // A lane past the row's end starts with index n, which every real element beats.
-  int64_t best = lane < n ? lane : n;
-  acc_t best_value = lane < n ? static_cast<acc_t>(in[lane]) : acc_t(0);
-  for (int64_t i = lane + 32; i < n && !is_nan(best_value); i += 32) {
-    const acc_t v = static_cast<acc_t>(in[i]);
-    if (wins<acc_t, kMax>(v, i, best_value, best)) {
-      best = i;
-      best_value = v;
-    }
-  }
+  gpu::ExtremumCandidate<A> best = gpu::extremum_lane_scan<T, kMax>(in, n, threadIdx.x);
+  // The butterfly: after the step with offset o, each lane holds the winner of its group of 2o.
   for (int offset = 16; offset > 0; offset >>= 1) {
-    const acc_t other_value = __shfl_xor_sync(0xffffffffu, best_value, offset);
-    const int64_t other = __shfl_xor_sync(0xffffffffu, best, offset);
-    // A lane holding no element (index n) loses to every lane that holds one.
-    const bool other_wins =
-        best >= n || (other < n && wins<acc_t, kMax>(other_value, other, best_value, best));
-    if (other_wins) {
-      best = other;
-      best_value = other_value;
-    }
+    const gpu::ExtremumCandidate<A> other{__shfl_xor_sync(0xffffffffu, best.index, offset),
+                                          __shfl_xor_sync(0xffffffffu, best.value, offset)};
+    best = gpu::extremum_combine<A, kMax>(best, other, n);
   }
-  if (lane != 0) return;
-  indices[row] = best;
-  if (values != nullptr) values[row] = in[best];
+  if (threadIdx.x != 0) return;
+  indices[row] = best.index;
+  if (values != nullptr) values[row] = in[best.index];
 }
 
 void extremum_rows_kernel_cuda(const Tensor& input, const Tensor& values, const Tensor& indices,

@@ -10,6 +10,9 @@
 // kernel (its CUDA_KERNEL_ASSERT), a thread that meets a target outside [0, C) (and not
 // ignore_index) stops the kernel: the launch fails with a device-side error that the next
 // synchronizing call reports, and the CUDA context is unusable afterwards, as in PyTorch.
+//
+// Each thread's work is a host-device function of NllLossBody.h, which the CPU tests run thread
+// by thread against the CPU loops.
 
 #include <cuda_runtime_api.h>
 
@@ -18,6 +21,7 @@
 #include "aten/core/Tensor.h"
 #include "aten/generated/TensorMethods.h"  // Tensor::to, zero_
 #include "aten/native/Loss.h"
+#include "aten/native/cuda/NllLossBody.h"
 #include "c10/cuda/CUDAException.h"
 #include "c10/cuda/CUDAGuard.h"
 #include "c10/cuda/CUDAStream.h"
@@ -27,38 +31,13 @@ namespace native {
 
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int kReduceThreads = 1024;
-
-// The rows of a 1-D or 2-D self as the kernels read them (the CPU's NllRows, on the device).
-template <typename T>
-struct NllRowsGpu {
-  const T* input;
-  int64_t rows, classes, row_stride, class_stride;
-  const int64_t* target;
-  int64_t target_stride;
-  const T* weight;  // null without weights
-  int64_t weight_stride;
-
-  // Sample i's class, or -1 when it is ignored (Note [A GPU thread cannot raise for a bad
-  // target]).
-  __device__ int64_t class_of(int64_t i, int64_t ignore_index) const {
-    const int64_t t = target[i * target_stride];
-    if (t == ignore_index) return -1;
-    if (t < 0 || t >= classes) __trap();
-    return t;
-  }
-  __device__ double weight_of(int64_t c) const {
-    return weight ? static_cast<double>(weight[c * weight_stride]) : 1.0;
-  }
-  __device__ double score(int64_t i, int64_t c) const {
-    return static_cast<double>(input[i * row_stride + c * class_stride]);
-  }
-};
+using gpu::kNllReduceThreads;
+using gpu::kNllThreads;
+using gpu::NllRows;
 
 template <typename T>
-NllRowsGpu<T> rows_of(const Tensor& self, const Tensor& target, const Tensor& weight) {
-  NllRowsGpu<T> r;
+NllRows<T> rows_of(const Tensor& self, const Tensor& target, const Tensor& weight) {
+  NllRows<T> r;
   r.input = self.data_ptr<T>();
   r.rows = self.dim() == 1 ? 1 : self.size(0);
   r.classes = self.size(-1);
@@ -73,30 +52,21 @@ NllRowsGpu<T> rows_of(const Tensor& self, const Tensor& target, const Tensor& we
 
 // reduction None on a 2-D self: one loss per sample.
 template <typename T>
-__global__ void nll_per_sample(T* out, int64_t out_stride, NllRowsGpu<T> r, int64_t ignore_index) {
+__global__ void nll_per_sample(T* out, int64_t out_stride, NllRows<T> r, int64_t ignore_index) {
   const int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= r.rows) return;
-  const int64_t c = r.class_of(i, ignore_index);
-  out[i * out_stride] = c < 0 ? T(0) : static_cast<T>(-r.score(i, c) * r.weight_of(c));
+  if (i < r.rows) out[i * out_stride] = gpu::nll_sample_loss(r, i, ignore_index);
 }
 
 // Sum, mean, or a single sample's loss: one block walks every sample and combines in shared
 // memory. total_weight gets the counted samples' weights (0 for reduction None, as the CPU).
 template <typename T>
-__global__ void __launch_bounds__(kReduceThreads)
-    nll_reduce(T* out, T* total_weight, NllRowsGpu<T> r, int64_t ignore_index, int64_t reduction) {
-  __shared__ double loss_part[kReduceThreads];
-  __shared__ double weight_part[kReduceThreads];
-  double loss = 0, weights = 0;
-  for (int64_t i = threadIdx.x; i < r.rows; i += blockDim.x) {
-    const int64_t c = r.class_of(i, ignore_index);
-    if (c < 0) continue;
-    const double w = r.weight_of(c);
-    weights += w;
-    loss -= r.score(i, c) * w;
-  }
-  loss_part[threadIdx.x] = loss;
-  weight_part[threadIdx.x] = weights;
+__global__ void __launch_bounds__(kNllReduceThreads)
+    nll_reduce(T* out, T* total_weight, NllRows<T> r, int64_t ignore_index, int64_t reduction) {
+  __shared__ double loss_part[kNllReduceThreads];
+  __shared__ double weight_part[kNllReduceThreads];
+  const gpu::NllPartial p = gpu::nll_thread_partial(r, ignore_index, threadIdx.x, blockDim.x);
+  loss_part[threadIdx.x] = p.loss;
+  weight_part[threadIdx.x] = p.weight;
   __syncthreads();
   for (unsigned half = blockDim.x / 2; half > 0; half >>= 1) {
     if (threadIdx.x < half) {
@@ -118,20 +88,15 @@ __global__ void __launch_bounds__(kReduceThreads)
 
 template <typename T>
 __global__ void nll_backward(T* grad_input, int64_t gi_row, const T* grad, int64_t grad_stride,
-                             const T* total_weight, bool mean, NllRowsGpu<T> r,
-                             int64_t ignore_index) {
+                             const T* total_weight, bool mean, NllRows<T> r, int64_t ignore_index) {
   const int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= r.rows) return;
-  const int64_t c = r.class_of(i, ignore_index);
-  if (c < 0) return;
-  // In T, as the CPU's loop: -w * g * (1 / total_weight).
   const T scale = mean ? T(1) / *total_weight : T(1);
-  grad_input[i * gi_row + c] =
-      static_cast<T>(-static_cast<T>(r.weight_of(c)) * grad[i * grad_stride] * scale);
+  gpu::nll_sample_backward(grad_input, gi_row, grad, grad_stride, scale, r, i, ignore_index);
 }
 
 unsigned blocks_for(int64_t n) {
-  return static_cast<unsigned>((n + kThreads - 1) / kThreads);
+  return static_cast<unsigned>((n + kNllThreads - 1) / kNllThreads);
 }
 
 void nll_loss_forward_cuda(const Tensor& output, const Tensor& total_weight, const Tensor& self,
@@ -142,17 +107,17 @@ void nll_loss_forward_cuda(const Tensor& output, const Tensor& total_weight, con
   const bool per_sample = reduction == Reduction::None && self.dim() == 2;
   AT_DISPATCH_FLOATING_TYPES_AND2(
       kHalf, kBFloat16, self.scalar_type(), "nll_loss_forward_out_cuda_template", [&] {
-        const NllRowsGpu<scalar_t> r = rows_of<scalar_t>(self, target, weight);
+        const NllRows<scalar_t> r = rows_of<scalar_t>(self, target, weight);
         if (per_sample) {
-          nll_per_sample<scalar_t><<<blocks_for(r.rows), kThreads, 0, stream>>>(
+          nll_per_sample<scalar_t><<<blocks_for(r.rows), kNllThreads, 0, stream>>>(
               output.data_ptr<scalar_t>(), output.stride(0), r, ignore_index);
           C10_CUDA_KERNEL_LAUNCH_CHECK();
           total_weight.zero_();
           return;
         }
-        nll_reduce<scalar_t><<<1, kReduceThreads, 0, stream>>>(output.data_ptr<scalar_t>(),
-                                                               total_weight.data_ptr<scalar_t>(), r,
-                                                               ignore_index, reduction);
+        nll_reduce<scalar_t><<<1, kNllReduceThreads, 0, stream>>>(output.data_ptr<scalar_t>(),
+                                                                  total_weight.data_ptr<scalar_t>(),
+                                                                  r, ignore_index, reduction);
         C10_CUDA_KERNEL_LAUNCH_CHECK();
       });
 }
@@ -165,10 +130,10 @@ void nll_loss_backward_cuda(const Tensor& grad_input, const Tensor& grad_output,
   const bool per_sample = reduction == Reduction::None && self.dim() == 2;
   AT_DISPATCH_FLOATING_TYPES_AND2(
       kHalf, kBFloat16, self.scalar_type(), "nll_loss_backward_out_cuda_template", [&] {
-        const NllRowsGpu<scalar_t> r = rows_of<scalar_t>(self, target, weight);
+        const NllRows<scalar_t> r = rows_of<scalar_t>(self, target, weight);
         const Tensor grad = grad_output.to(self.scalar_type());
         const Tensor tw = total_weight.to(self.scalar_type());
-        nll_backward<scalar_t><<<blocks_for(r.rows), kThreads, 0, stream>>>(
+        nll_backward<scalar_t><<<blocks_for(r.rows), kNllThreads, 0, stream>>>(
             grad_input.data_ptr<scalar_t>(), self.dim() == 1 ? 0 : grad_input.stride(0),
             grad.data_ptr<scalar_t>(), per_sample ? grad.stride(0) : 0, tw.data_ptr<scalar_t>(),
             reduction == Reduction::Mean, r, ignore_index);

@@ -17,7 +17,6 @@
 
 #include "aten/Dispatch.h"
 #include "aten/core/Tensor.h"
-#include "aten/core/TensorMethodsManual.h"  // contiguous
 #include "aten/generated/Functions.h"       // at::empty
 #include "aten/generated/TensorMethods.h"   // movedim, copy_
 #include "aten/native/ReduceOps.h"
@@ -65,7 +64,12 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32)
 void cumsum_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim) {
   const c10::cuda::CUDAGuard guard(self.device());
   // Note [How the GPU cumsum walks a line]
-  const Tensor in = self.movedim(dim, -1).contiguous();
+  const Tensor moved = self.movedim(dim, -1);
+  Tensor in = moved;
+  if (!moved.is_contiguous()) {
+    in = at::empty(moved.sizes(), moved.options());
+    in.copy_(moved);
+  }
   const Tensor result_rows = result.movedim(dim, -1);
   const bool direct = result_rows.is_contiguous();
   const Tensor out = direct ? result_rows : at::empty(in.sizes(), in.options());

@@ -1,0 +1,281 @@
+// The GPU softmax, argmax and nll_loss without a GPU: each kernel's per-thread (per-lane) body,
+// the same host-device functions the CUDA kernels run (SoftMaxBody.h, ExtremumRowsBody.h,
+// NllLossBody.h), executed here for every thread of the launch, with the block's or warp's
+// combining done as the kernel does it, and compared with the CPU kernels (GPU.md, "Make the
+// GPU logic testable without a GPU"). What only a GPU checks: the shuffles and shared memory
+// themselves, the launches and the speed (tests/aten/cuda/CUDAModelOps_test.cpp,
+// CUDAReduceOps_test.cpp).
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "TestUtils.h"
+#include "aten/ATen.h"
+#include "aten/native/cuda/ExtremumRowsBody.h"
+#include "aten/native/cuda/NllLossBody.h"
+#include "aten/native/cuda/SoftMaxBody.h"
+
+namespace {
+
+namespace gpu = at::native::gpu;
+
+// ---- softmax ----------------------------------------------------------------------------------
+
+// One launch of the softmax forward (log or not) on a contiguous tensor, run on the host: the
+// rows layout block by block (each pass's per-thread results combined as block_reduce does), the
+// columns layout line by line.
+template <typename T, bool kLog>
+at::Tensor softmax_on_host(const at::Tensor& x, int64_t dim) {
+  at::Tensor out = at::empty_like(x);
+  const gpu::SoftmaxLines l = gpu::softmax_lines(x.sizes().data(), x.dim(), dim);
+  const T* in = x.data_ptr<T>();
+  T* o = out.data_ptr<T>();
+  if (l.inner == 1) {
+    const int threads = gpu::softmax_row_threads(l.size);
+    for (int64_t row = 0; row < l.outer; ++row) {
+      const T* r = in + row * l.size;
+      T m = -std::numeric_limits<T>::infinity();
+      for (int t = 0; t < threads; ++t) {
+        m = gpu::softmax_nan_max(m, gpu::softmax_row_max(r, l.size, t, threads));
+      }
+      T sum = 0;
+      for (int t = 0; t < threads; ++t) sum += gpu::softmax_row_sum_exp(r, l.size, m, t, threads);
+      for (int t = 0; t < threads; ++t) {
+        gpu::softmax_row_write<T, kLog>(o + row * l.size, r, l.size, m, sum, t, threads);
+      }
+    }
+  } else {
+    for (int64_t line = 0; line < l.outer * l.inner; ++line) {
+      gpu::softmax_column_line<T, kLog>(o, in, l, line);
+    }
+  }
+  return out;
+}
+
+template <typename T, bool kLog>
+at::Tensor softmax_backward_on_host(const at::Tensor& g, const at::Tensor& y, int64_t dim) {
+  at::Tensor gi = at::empty_like(g);
+  const gpu::SoftmaxLines l = gpu::softmax_lines(g.sizes().data(), g.dim(), dim);
+  if (l.inner == 1) {
+    const int threads = gpu::softmax_row_threads(l.size);
+    for (int64_t row = 0; row < l.outer; ++row) {
+      const int64_t base = row * l.size;
+      T sum = 0;
+      for (int t = 0; t < threads; ++t) {
+        sum += gpu::softmax_backward_row_sum<T, kLog>(g.data_ptr<T>() + base,
+                                                      y.data_ptr<T>() + base, l.size, t, threads);
+      }
+      for (int t = 0; t < threads; ++t) {
+        gpu::softmax_backward_row_write<T, kLog>(gi.data_ptr<T>() + base, g.data_ptr<T>() + base,
+                                                 y.data_ptr<T>() + base, l.size, sum, t, threads);
+      }
+    }
+  } else {
+    for (int64_t line = 0; line < l.outer * l.inner; ++line) {
+      gpu::softmax_backward_column_line<T, kLog>(gi.data_ptr<T>(), g.data_ptr<T>(), y.data_ptr<T>(),
+                                                 l, line);
+    }
+  }
+  return gi;
+}
+
+template <typename T>
+void check_softmax_bodies(double tol) {
+  const auto dtype = c10::CppTypeToScalarType<T>::value;
+  const std::vector<std::vector<int64_t>> shapes = {{7, 10}, {3, 3000}, {4, 5, 6}, {10}, {2, 1, 9}};
+  for (const auto& shape : shapes) {
+    const at::Tensor x = at::randn(shape, at::TensorOptions().dtype(dtype)).mul(3);
+    for (int64_t dim = 0; dim < x.dim(); ++dim) {
+      SCOPED_TRACE(std::string(c10::toString(dtype)) + " " + c10::str(x.sizes()) + " dim " +
+                   std::to_string(dim));
+      const at::Tensor y = at::_softmax(x, dim, false), ly = at::_log_softmax(x, dim, false);
+      EXPECT_TRUE(at::allclose(softmax_on_host<T, false>(x, dim), y, tol, tol));
+      EXPECT_TRUE(at::allclose(softmax_on_host<T, true>(x, dim), ly, tol, tol));
+      const at::Tensor g = at::randn(shape, at::TensorOptions().dtype(dtype));
+      EXPECT_TRUE(at::allclose(softmax_backward_on_host<T, false>(g, y, dim),
+                               at::_softmax_backward_data(g, y, dim, dtype), tol, tol));
+      EXPECT_TRUE(at::allclose(softmax_backward_on_host<T, true>(g, ly, dim),
+                               at::_log_softmax_backward_data(g, ly, dim, dtype), tol, tol));
+    }
+  }
+}
+
+TEST(GpuSoftmaxBodies, EveryThreadsShareGivesTheCpuSoftmax) {
+  at::manual_seed(0);
+  check_softmax_bodies<float>(1e-5);
+  check_softmax_bodies<double>(1e-12);
+}
+
+TEST(GpuSoftmaxBodies, BlockWidthsAndLineGeometry) {
+  for (int64_t size : {1, 10, 127, 128, 129, 2048, 2049, 100000}) {
+    const int threads = gpu::softmax_row_threads(size);
+    EXPECT_EQ(threads % 32, 0);
+    EXPECT_LE(threads, gpu::kSoftmaxMaxThreads);
+    // A block only doubles while the narrower one left each thread more than four elements, and
+    // stops at the widest or once a thread has four or fewer.
+    EXPECT_TRUE(threads == 32 || size > 4 * (threads / 2));
+    EXPECT_TRUE(threads == gpu::kSoftmaxMaxThreads || size <= 4 * threads);
+  }
+  const int64_t sizes[] = {2, 3, 4, 5};
+  const gpu::SoftmaxLines l = gpu::softmax_lines(sizes, 4, 2);
+  EXPECT_EQ(l.outer, 6);
+  EXPECT_EQ(l.size, 4);
+  EXPECT_EQ(l.inner, 5);
+  // Line 7 is (outer 1, inner 2): element [0, 1, 0, 2] of the (6, 4, 5) view.
+  EXPECT_EQ(gpu::softmax_line_start(l, 7), 1 * 4 * 5 + 2);
+  const gpu::SoftmaxLines scalar = gpu::softmax_lines(sizes, 0, 0);
+  EXPECT_EQ(scalar.outer * scalar.size * scalar.inner, 1);
+}
+
+// ---- argmax / argmin ------------------------------------------------------------------------
+
+// One warp's answer for a row: every lane's scan, then the butterfly of shuffles, lane by lane.
+template <typename T, bool kMax>
+int64_t warp_extremum(const T* row, int64_t n) {
+  using A = gpu::extremum_acc_t<T>;
+  std::vector<gpu::ExtremumCandidate<A>> lanes;
+  for (int lane = 0; lane < gpu::kExtremumWarp; ++lane) {
+    lanes.push_back(gpu::extremum_lane_scan<T, kMax>(row, n, lane));
+  }
+  for (int offset = 16; offset > 0; offset >>= 1) {
+    std::vector<gpu::ExtremumCandidate<A>> next = lanes;
+    for (int lane = 0; lane < gpu::kExtremumWarp; ++lane) {
+      next[lane] = gpu::extremum_combine<A, kMax>(lanes[lane], lanes[lane ^ offset], n);
+    }
+    lanes = next;
+  }
+  for (const auto& c : lanes) EXPECT_EQ(c.index, lanes[0].index) << "lanes disagree";
+  return lanes[0].index;
+}
+
+template <typename T>
+void check_extremum_bodies(at::ScalarType dtype) {
+  for (int64_t n : {1, 2, 31, 32, 33, 63, 64, 65, 100, 1000}) {
+    for (int trial = 0; trial < 4; ++trial) {
+      at::Tensor x = at::randint(-3, 4, {8, n}, at::TensorOptions().dtype(at::kDouble));
+      if (c10::isFloatingType(dtype)) {
+        // NaNs in some rows (one, two, or at the end), an infinity in another.
+        if (n > 2) x[1][n / 2].fill_(NAN);
+        if (n > 3) {
+          x[2][n - 1].fill_(NAN);
+          x[2][1].fill_(NAN);
+        }
+        x[3][0].fill_(trial % 2 ? INFINITY : -INFINITY);
+      }
+      x = dtype == at::kBool ? x.gt(0) : x.to(dtype);
+      const at::Tensor xc = x.contiguous();
+      SCOPED_TRACE(std::string(c10::toString(dtype)) + " n " + std::to_string(n));
+      const at::Tensor max_index = std::get<1>(at::max(xc, 1));
+      const at::Tensor min_index = std::get<1>(at::min(xc, 1));
+      for (int64_t r = 0; r < 8; ++r) {
+        const T* row = xc.data_ptr<T>() + r * n;
+        EXPECT_EQ((warp_extremum<T, true>(row, n)), max_index[r].item<int64_t>()) << "row " << r;
+        EXPECT_EQ((warp_extremum<T, false>(row, n)), min_index[r].item<int64_t>()) << "row " << r;
+      }
+    }
+  }
+}
+
+TEST(GpuExtremumBodies, TheWarpsAnswerIsTheCpusFirstExtremum) {
+  at::manual_seed(1);
+  check_extremum_bodies<float>(at::kFloat);
+  check_extremum_bodies<double>(at::kDouble);
+  check_extremum_bodies<c10::Half>(at::kHalf);
+  check_extremum_bodies<int8_t>(at::kChar);
+  check_extremum_bodies<uint8_t>(at::kByte);
+  check_extremum_bodies<int64_t>(at::kLong);
+  check_extremum_bodies<bool>(at::kBool);
+}
+
+TEST(GpuExtremumBodies, TheCombiningRuleIsAssociativeAndCommutative) {
+  // Every triple of candidates from a small set with ties, NaNs and an empty lane (index n).
+  using C = gpu::ExtremumCandidate<float>;
+  const int64_t n = 10;
+  const std::vector<C> set = {{0, 1.f}, {3, 1.f},  {4, 2.f}, {5, NAN},
+                              {7, NAN}, {9, -1.f}, {n, 0.f}};
+  const auto same = [](const C& a, const C& b) { return a.index == b.index; };
+  for (const C& a : set) {
+    for (const C& b : set) {
+      EXPECT_TRUE(same(gpu::extremum_combine<float, true>(a, b, n),
+                       gpu::extremum_combine<float, true>(b, a, n)));
+      for (const C& c : set) {
+        const C left =
+            gpu::extremum_combine<float, true>(gpu::extremum_combine<float, true>(a, b, n), c, n);
+        const C right =
+            gpu::extremum_combine<float, true>(a, gpu::extremum_combine<float, true>(b, c, n), n);
+        EXPECT_TRUE(same(left, right)) << a.index << " " << b.index << " " << c.index;
+      }
+    }
+  }
+}
+
+// ---- nll_loss -------------------------------------------------------------------------------
+
+gpu::NllRows<float> nll_rows(const at::Tensor& self, const at::Tensor& target,
+                             const at::Tensor& weight) {
+  return {self.data_ptr<float>(),
+          self.dim() == 1 ? 1 : self.size(0),
+          self.size(-1),
+          self.dim() == 1 ? 0 : self.stride(0),
+          self.stride(-1),
+          target.data_ptr<int64_t>(),
+          target.dim() == 0 ? 0 : target.stride(0),
+          weight.defined() ? weight.data_ptr<float>() : nullptr,
+          weight.defined() ? weight.stride(0) : 0};
+}
+
+TEST(GpuNllLossBodies, EveryThreadsShareGivesTheCpuLoss) {
+  at::manual_seed(2);
+  // A transposed score matrix, an ignored sample, weights with a stride.
+  const at::Tensor self = at::log_softmax(at::randn({5, 1200}), 0).t();
+  at::Tensor target = at::randint(0, 5, {1200}, at::TensorOptions().dtype(at::kLong));
+  target[17].fill_(-100);
+  const at::Tensor weight = at::rand({10}).slice(0, 0, 10, 2);
+  for (bool weighted : {false, true}) {
+    SCOPED_TRACE(weighted ? "weighted" : "unweighted");
+    const at::Tensor w = weighted ? weight : at::Tensor();
+    const c10::optional<at::Tensor> wopt =
+        weighted ? c10::optional<at::Tensor>(weight) : c10::nullopt;
+    const gpu::NllRows<float> r = nll_rows(self, target, w);
+    // Per sample, as nll_per_sample's threads.
+    const at::Tensor none =
+        std::get<0>(at::nll_loss_forward(self, target, wopt, at::Reduction::None, -100));
+    for (int64_t i = 0; i < r.rows; ++i) {
+      EXPECT_EQ(gpu::nll_sample_loss(r, i, -100), none[i].item<float>()) << i;
+    }
+    // The sum as nll_reduce's 1024 threads form it.
+    gpu::NllPartial total;
+    for (int t = 0; t < gpu::kNllReduceThreads; ++t) {
+      const gpu::NllPartial p = gpu::nll_thread_partial(r, -100, t, gpu::kNllReduceThreads);
+      total.loss += p.loss;
+      total.weight += p.weight;
+    }
+    const auto mean = at::nll_loss_forward(self, target, wopt, at::Reduction::Mean, -100);
+    EXPECT_NEAR(total.loss / total.weight, std::get<0>(mean).item<double>(), 1e-6);
+    EXPECT_NEAR(total.weight, std::get<1>(mean).item<double>(), 1e-4);
+    // The gradient, sample by sample, into zeros.
+    const at::Tensor expected = at::nll_loss_backward(at::tensor(0.5f), self, target, wopt,
+                                                      at::Reduction::Mean, -100, std::get<1>(mean));
+    at::Tensor gi = at::zeros(self.sizes());
+    const at::Tensor grad = at::tensor(0.5f);
+    const float scale = 1.f / std::get<1>(mean).item<float>();
+    for (int64_t i = 0; i < r.rows; ++i) {
+      gpu::nll_sample_backward(gi.data_ptr<float>(), gi.stride(0), grad.data_ptr<float>(), 0, scale,
+                               r, i, -100);
+    }
+    EXPECT_TRUE(at::allclose(gi, expected, 1e-6, 1e-7));
+  }
+}
+
+TEST(GpuNllLossBodies, ABadTargetIsTheCpusErrorOnTheHost) {
+  const at::Tensor self = at::zeros({2, 3});
+  const at::Tensor target = at::tensor({1, 7}, at::kLong);
+  const gpu::NllRows<float> r = nll_rows(self, target, at::Tensor());
+  EXPECT_EQ(test_util::error_of([&] { (void)gpu::nll_sample_loss(r, 1, -100); }),
+            "Target 7 is out of bounds.");
+}
+
+}  // namespace
