@@ -19,6 +19,7 @@
 #include "aten/Parallel.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/Indexing.h"
+#include "aten/native/SameDevice.h"
 #include "aten/native/TensorIterator.h"
 #include "c10/core/WrapDimMinimal.h"
 #include "c10/util/WrappingArithmetic.h"
@@ -27,6 +28,7 @@ namespace at {
 namespace native {
 
 DEFINE_DISPATCH(index_select_stub);
+DEFINE_DISPATCH(masked_fill_stub);
 
 namespace {
 
@@ -45,7 +47,9 @@ Blocks blocks_of(IntArrayRef sizes, int64_t dim) {
 
 // The indices as int64, each checked against the dim's size.
 std::vector<int64_t> checked_indices(const Tensor& index, int64_t size) {
-  const Tensor idx = index.to(kLong).contiguous();
+  // A device's indices are read here too (a copy and a sync): the bounds are checked before
+  // anything is written, as on the CPU.
+  const Tensor idx = index.cpu().to(kLong).contiguous();
   const int64_t* p = idx.data_ptr<int64_t>();
   std::vector<int64_t> out(p, p + idx.numel());
   for (int64_t i : out) TORCH_CHECK_INDEX(i >= 0 && i < size, "index out of range in self");
@@ -68,6 +72,7 @@ T add_scaled(T dst, T src, Op alpha) {
 }  // namespace
 
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
+  check_same_device("_index_select", {{"self", self}, {"index", index}});
   const int64_t wrapped = c10::maybe_wrap_dim(dim, self.dim());
   TORCH_CHECK_INDEX(index.dim() <= 1, "index_select(): Index is supposed to be a vector");
   TORCH_CHECK(index.scalar_type() == kLong || index.scalar_type() == kInt,
@@ -88,12 +93,19 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
   rows.out = static_cast<char*>(result.data_ptr());
   rows.in = static_cast<const char*>(src.data_ptr());
   rows.index = idx.data();
+  Tensor device_index;  // the checked indices on self's device, alive until the kernel is queued
+  if (!self.device().is_cpu()) {
+    device_index = at::empty({static_cast<int64_t>(idx.size())}, self.options().dtype(kLong));
+    device_index.copy_(at::from_blob(const_cast<int64_t*>(idx.data()),
+                                     {static_cast<int64_t>(idx.size())}, at::kLong));
+    rows.index = device_index.data_ptr<int64_t>();
+  }
   rows.n = static_cast<int64_t>(idx.size());
   rows.outer = b.outer;
   rows.size = b.size;
   rows.run = b.inner * self.element_size();
   rows.grain = std::max<int64_t>(1, at::internal::GRAIN_SIZE / b.inner);
-  index_select_stub(kCPU, rows);
+  index_select_stub(self.device().type(), rows);
   return result;
 }
 
@@ -181,6 +193,18 @@ void masked_fill_impl(Tensor& self, const Tensor& mask, const Scalar& value) {
                   .add_input(m)
                   .build();
   if (self.is_meta()) return;
+  if (!self.device().is_cpu()) {
+    auto device_iter = TensorIteratorConfig()
+                           .set_check_mem_overlap(false)
+                           .check_all_same_dtype(false)
+                           .resize_outputs(false)
+                           .add_output(self)
+                           .add_input(self)
+                           .add_input(m)
+                           .build();
+    masked_fill_stub(self.device().type(), device_iter, value);
+    return;
+  }
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(
       kHalf, kBFloat16, kBool, self.scalar_type(), "masked_fill", [&] {
         const scalar_t v = value.to<scalar_t>();

@@ -289,6 +289,53 @@ TEST(CUDALoss, CrossEntropyWithItsOptionsAndGradients) {
   }
 }
 
+TEST(CUDAIndexing, IndexSelectEmbeddingAndMaskedFill) {
+  SKIP_WITHOUT_CUDA();
+  at::manual_seed(7);
+  const at::Tensor index = at::tensor({2, 0, 2, 4, 1}, at::kLong);
+  for (at::ScalarType dtype :
+       {at::kFloat, at::kDouble, at::kHalf, at::kByte, at::kBool, at::kLong}) {
+    const at::Tensor x = randn({5, 6, 7}).mul(3).to(dtype);
+    for (int64_t dim = 0; dim < 3; ++dim) {
+      SCOPED_TRACE(std::string(c10::toString(dtype)) + " dim " + std::to_string(dim));
+      const at::Tensor idx = index.clamp_max(x.size(dim) - 1);
+      EXPECT_TRUE(
+          matches(at::index_select(x, dim, idx), at::index_select(x.cuda(), dim, idx.cuda())));
+      EXPECT_TRUE(matches(at::index_select(x, dim, idx.to(at::kInt)),
+                          at::index_select(x.cuda(), dim, idx.to(at::kInt).cuda())));
+    }
+    // A transposed source and an empty index.
+    const at::Tensor t = x.transpose(0, 2);
+    EXPECT_TRUE(matches(at::index_select(t, 1, index),
+                        at::index_select(same_layout_on_device(t), 1, index.cuda())));
+    EXPECT_TRUE(
+        matches(at::index_select(x, 1, at::empty({0}, at::kLong)),
+                at::index_select(x.cuda(), 1,
+                                 at::empty({0}, at::TensorOptions(at::kCUDA).dtype(at::kLong)))));
+  }
+  const at::Tensor weight = randn({10, 4});
+  const at::Tensor ids = at::tensor({1, 9, 0, 1}, at::kLong).view({2, 2});
+  EXPECT_TRUE(matches(at::embedding(weight, ids), at::embedding(weight.cuda(), ids.cuda())));
+  EXPECT_THROW_MSG(at::index_select(weight.cuda(), 0, at::full({1}, 10, at::kLong).cuda()),
+                   "index out of range in self");
+
+  const at::Tensor mask = randn({6, 1}) > 0;
+  for (at::ScalarType dtype : {at::kFloat, at::kHalf, at::kInt, at::kBool}) {
+    SCOPED_TRACE(c10::toString(dtype));
+    const at::Tensor x = randn({6, 5}).to(dtype);
+    at::Tensor gx = x.cuda();
+    gx.masked_fill_(mask.cuda(), 1);
+    EXPECT_TRUE(matches(x.clone().masked_fill_(mask, 1), gx));
+    EXPECT_TRUE(matches(at::masked_fill(x, mask.t(), at::scalar_tensor(0)),
+                        at::masked_fill(x.cuda(), mask.t().cuda(), at::scalar_tensor(0))));
+  }
+  // A transposed self, filled through its strides.
+  const at::Tensor x = randn({5, 6}).t();
+  at::Tensor gx = same_layout_on_device(x);
+  gx.masked_fill_((randn({6, 5}) > 0).cuda(), -2.5);
+  EXPECT_EQ(gx.strides(), x.strides());
+}
+
 // examples/mlp's model and loop, on the GPU and on the CPU from the same initial values: the
 // losses agree to float tolerance step by step, every parameter and gradient lives on the GPU,
 // and the graph's nodes are the CPU's.

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "aten/ATen.h"
 #include "aten/native/cuda/ExtremumRowsBody.h"
 #include "aten/native/cuda/NllLossBody.h"
+#include "aten/native/cuda/RowGatherBody.h"
 #include "aten/native/cuda/SoftMaxBody.h"
 
 namespace {
@@ -210,6 +212,44 @@ TEST(GpuExtremumBodies, TheCombiningRuleIsAssociativeAndCommutative) {
       }
     }
   }
+}
+
+// ---- index_select ---------------------------------------------------------------------------
+
+TEST(GpuRowGatherBodies, EveryChunkComesFromTheCpusSourceRow) {
+  const at::Tensor index = at::tensor({3, 0, 3, 1}, at::kLong);
+  for (at::ScalarType dtype : {at::kFloat, at::kDouble, at::kHalf, at::kByte}) {
+    for (int64_t inner : {1, 3, 4, 8}) {
+      const at::Tensor x = at::randn({2, 5, inner}).mul(10).to(dtype);
+      const at::Tensor expected = at::index_select(x, 1, index);
+      at::Tensor out = at::empty_like(expected);
+      at::native::RowGather rows;
+      rows.out = static_cast<char*>(out.data_ptr());
+      rows.in = static_cast<const char*>(x.data_ptr());
+      rows.index = index.data_ptr<int64_t>();
+      rows.n = 4;
+      rows.outer = 2;
+      rows.size = 5;
+      rows.run = inner * x.element_size();
+      rows.grain = 1;
+      const int width = gpu::row_gather_width(rows);
+      EXPECT_EQ(rows.run % width, 0);
+      const int64_t chunks = rows.outer * rows.n * (rows.run / width);
+      for (int64_t c = 0; c < chunks; ++c) {
+        std::memcpy(rows.out + c * width, rows.in + gpu::row_gather_source_offset(rows, width, c),
+                    static_cast<size_t>(width));
+      }
+      EXPECT_TRUE(at::equal(out, expected)) << c10::toString(dtype) << " inner " << inner;
+    }
+  }
+  // The width follows the row length and both addresses.
+  at::native::RowGather rows{};
+  rows.run = 24;
+  rows.out = reinterpret_cast<char*>(uintptr_t{64});
+  rows.in = reinterpret_cast<const char*>(uintptr_t{128});
+  EXPECT_EQ(gpu::row_gather_width(rows), 8);
+  rows.in = reinterpret_cast<const char*>(uintptr_t{130});
+  EXPECT_EQ(gpu::row_gather_width(rows), 2);
 }
 
 // ---- nll_loss -------------------------------------------------------------------------------
