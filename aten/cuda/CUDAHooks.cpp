@@ -4,6 +4,9 @@
 
 #include <cuda_runtime_api.h>
 
+#include <mutex>
+
+#include "aten/cuda/CUDAGeneratorImpl.h"
 #include "aten/detail/CUDAHooksInterface.h"
 #include "c10/cuda/CUDAGuard.h"
 #include "c10/cuda/CachingHostAllocator.h"
@@ -29,6 +32,15 @@ struct CUDAHooks final : public at::detail::CUDAHooksInterface {
     const c10::cuda::CUDAGuard guard(device);
     C10_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice,
                                    c10::cuda::getCurrentCUDAStream(device)));
+  }
+  // As libtorch's at::manual_seed: every device's default generator, when there is a device.
+  void manualSeedAll(uint64_t seed) const override {
+    const c10::DeviceIndex devices = c10::cuda::device_count();
+    for (c10::DeviceIndex i = 0; i < devices; ++i) {
+      Generator gen = cuda::detail::getDefaultCUDAGenerator(i);
+      std::lock_guard<std::mutex> lock(gen.mutex());
+      gen.set_current_seed(seed);
+    }
   }
 };
 

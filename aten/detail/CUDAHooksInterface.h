@@ -9,6 +9,7 @@
 //   c10::Allocator* a = at::detail::getCUDAHooks().getPinnedMemoryAllocator();
 
 #include <cstddef>
+#include <cstdint>
 
 #include "c10/core/Allocator.h"
 #include "c10/core/Device.h"
@@ -32,6 +33,8 @@ struct TORCH_API CUDAHooksInterface {
   virtual bool isPinnedPtr(const void* data) const { return false; }
   // n bytes from src to dst, two buffers of `device`, on its current stream.
   virtual void copyDeviceBytes(void* dst, const void* src, size_t n, c10::DeviceIndex device) const;
+  // Reseeds every device's default generator (at::manual_seed); nothing without CUDA or a device.
+  virtual void manualSeedAll(uint64_t seed) const { (void)seed; }
 };
 
 // The registered hooks, or the defaults.

@@ -7,8 +7,8 @@
 // libtorch. Promotion is add's: Byte & Char is Short, a Bool tensor ^ 1 is Long, and an Int
 // tensor & 6 stays Int (see Note [Scalar overloads wrap their Scalar] in BinaryOps.cpp). The
 // functional, in-place and out= forms share one body (Note [Functional, in-place and out= share
-// one body] there). CPU and Meta kernels are registered (Note [Meta kernels stop before the
-// stub] there); CUDA ones are still to come.
+// one body] there). CPU, CUDA (aten/native/cuda/UnaryOpsKernels.cu, BinaryMathKernels.cu) and
+// Meta kernels are registered (Note [Meta kernels stop before the stub] there).
 
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"

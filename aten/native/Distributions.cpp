@@ -393,7 +393,7 @@ Tensor& bernoulli_(Tensor& self, double p, c10::optional<Generator> generator) {
 
 Tensor& bernoulli_(Tensor& self, const Tensor& p, c10::optional<Generator> generator) {
   at::assert_no_internal_overlap(self);
-  const Tensor probs = p.to(kCPU).expand(self.sizes());
+  const Tensor probs = p.to(self.device()).expand(self.sizes());
   if (self.numel() == 0) return self;
   bernoulli_tensor_stub(self.device().type(), self, probs, std::move(generator));
   return self;

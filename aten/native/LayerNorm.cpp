@@ -10,6 +10,13 @@
 //   dX = rstd * (g - mean(g) - xhat * mean(g * xhat)),
 //   dweight = sum over rows of dY * xhat,   dbias = sum over rows of dY.
 // Sums run in the op-math type (float for Half and BFloat16, as libtorch).
+//
+// Note [Layer norm on a device, from other operators]
+// On a CUDA tensor the same formulas run as a handful of the device's own operators on the
+// [M, N] rows in the op-math type (mean and sum over dim 1 or 0, the elementwise arithmetic),
+// each rounded to the input's dtype once at the end, as the CPU loops round. It launches several
+// kernels where one fused kernel would do; what it computes is the CPU's, term for term
+// (1 / sqrt, not rsqrt, for rstd).
 
 #include <array>
 #include <cmath>
@@ -22,6 +29,7 @@
 #include "aten/OpMathType.h"
 #include "aten/Parallel.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/SameDevice.h"
 
 namespace at {
 namespace native {
@@ -72,6 +80,51 @@ std::vector<int64_t> stat_shape(const Tensor& input, IntArrayRef normalized_shap
 
 }  // namespace
 
+namespace {
+
+// Note [Layer norm on a device, from other operators]
+ScalarType layer_norm_opmath(const Tensor& X) {
+  const ScalarType t = X.scalar_type();
+  TORCH_CHECK(t == kFloat || t == kDouble || t == kHalf || t == kBFloat16,
+              "\"LayerNormKernelImpl\" not implemented for '", t, "'");
+  return t == kHalf || t == kBFloat16 ? kFloat : t;
+}
+
+void layer_norm_on_device(const Tensor& X, const Tensor& gamma, const Tensor& beta, const Rows& r,
+                          double eps, const Tensor& Y, const Tensor& mean, const Tensor& rstd) {
+  const ScalarType acc = layer_norm_opmath(X);
+  const Tensor x = X.reshape({r.M, r.N}).to(acc);
+  const Tensor m = x.mean({1}, /*keepdim=*/true);
+  const Tensor d = x - m;
+  const Tensor inv = (d * d).mean({1}, /*keepdim=*/true).add(eps).sqrt().reciprocal();
+  Tensor y = d * inv;
+  if (gamma.defined()) y = y * gamma.reshape({r.N}).to(acc);
+  if (beta.defined()) y = y + beta.reshape({r.N}).to(acc);
+  Y.copy_(y.view(X.sizes()));
+  mean.copy_(m.view({r.M}));
+  rstd.copy_(inv.view({r.M}));
+}
+
+void layer_norm_backward_on_device(const Tensor& dY, const Tensor& X, const Tensor& mean,
+                                   const Tensor& rstd, const Tensor& gamma, const Rows& r,
+                                   const Tensor& dX, const Tensor& dgamma, const Tensor& dbeta) {
+  const ScalarType acc = layer_norm_opmath(X);
+  const Tensor x = X.reshape({r.M, r.N}).to(acc);
+  const Tensor dy = dY.reshape({r.M, r.N}).to(acc);
+  const Tensor rs = rstd.reshape({r.M, 1}).to(acc);
+  const Tensor xhat = (x - mean.reshape({r.M, 1}).to(acc)) * rs;
+  if (dX.defined()) {
+    const Tensor g = gamma.defined() ? dy * gamma.reshape({r.N}).to(acc) : dy;
+    const Tensor mean_g = g.mean({1}, /*keepdim=*/true);
+    const Tensor mean_g_xhat = (g * xhat).mean({1}, /*keepdim=*/true);
+    dX.copy_((rs * (g - mean_g - xhat * mean_g_xhat)).view(X.sizes()));
+  }
+  if (dgamma.defined()) dgamma.copy_((dy * xhat).sum({0}).view(dgamma.sizes()));
+  if (dbeta.defined()) dbeta.copy_(dy.sum({0}).view(dbeta.sizes()));
+}
+
+}  // namespace
+
 std::tuple<Tensor, Tensor, Tensor> native_layer_norm(const Tensor& input,
                                                      IntArrayRef normalized_shape,
                                                      const c10::optional<Tensor>& weight_opt,
@@ -79,6 +132,7 @@ std::tuple<Tensor, Tensor, Tensor> native_layer_norm(const Tensor& input,
                                                      double eps) {
   const Tensor weight = weight_opt.value_or(Tensor());
   const Tensor bias = bias_opt.value_or(Tensor());
+  check_same_device("native_layer_norm", {{"input", input}, {"weight", weight}, {"bias", bias}});
   const Rows r = check_layer_norm_inputs(input, normalized_shape, weight, bias);
   const Tensor X = input.contiguous();
   Tensor Y = at::empty_like(X, MemoryFormat::Contiguous);
@@ -94,6 +148,10 @@ std::tuple<Tensor, Tensor, Tensor> native_layer_norm(const Tensor& input,
   }
   const Tensor gamma = weight.defined() ? weight.contiguous() : weight;
   const Tensor beta = bias.defined() ? bias.contiguous() : bias;
+  if (X.is_cuda()) {
+    layer_norm_on_device(X, gamma, beta, r, eps, Y, mean, rstd);
+    return std::make_tuple(Y, mean.view(stats), rstd.view(stats));
+  }
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, X.scalar_type(), "layer_norm_cpu", [&] {
     if (X.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
     using acc_t = at::opmath_type<scalar_t>;
@@ -167,6 +225,10 @@ std::tuple<Tensor, Tensor, Tensor> native_layer_norm_backward(
   if (r.M == 0 || r.N == 0) return std::make_tuple(dX, dgamma, dbeta);
   const Tensor mean_c = mean.contiguous(), rstd_c = rstd.contiguous();
   const Tensor gamma = weight.defined() ? weight.contiguous() : weight;
+  if (X.is_cuda()) {
+    layer_norm_backward_on_device(dY, X, mean_c, rstd_c, gamma, r, dX, dgamma, dbeta);
+    return std::make_tuple(dX, dgamma, dbeta);
+  }
   AT_DISPATCH_FLOATING_TYPES_AND2(
       kHalf, kBFloat16, X.scalar_type(), "layer_norm_backward_cpu", [&] {
         if (X.is_meta()) return;  // past the dispatch's dtype check: the rest reads data

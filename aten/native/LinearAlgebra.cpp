@@ -80,6 +80,9 @@ void gemm_into(const Tensor& result, const Tensor& m1, const Tensor& m2, const S
   TORCH_CHECK(cpublas::fits_blas(result.size(0), result.size(1)) &&
                   cpublas::fits_blas(a.size(0), a.size(1)),
               "addmm: matrix sizes past 2^31 - 1 are not supported on ", result.device().type());
+  // The device library's dtypes, refused before the alpha == 0 shortcut can hide the dtype.
+  TORCH_CHECK(type == kFloat || type == kDouble || type == kHalf || type == kBFloat16,
+              "\"addmm_cuda\" not implemented for '", type, "'");
   if (is_zero(alpha)) {
     // As the CPU's Note [alpha == 0 never reaches BLAS]: the product is not computed.
     if (beta_is_zero) {

@@ -1,5 +1,6 @@
-// gemm on the GPU: cuBLAS behind gemm_stub (Blas.h) for float, double, Half and BFloat16, the
-// dtypes PyTorch's CUDA addmm takes (others are its "\"addmm_cuda\" not implemented for 'Long'").
+// gemm on the GPU: cuBLAS behind gemm_stub (Blas.h) for float, double, Half and BFloat16 (the
+// integer dtypes are PyTorch's "\"addmm_cuda\" not implemented for 'Long'"; PyTorch also takes the
+// complex ones, which miniaten's GPU kernels do not have yet).
 // LinearAlgebra.cpp's gemm_into has already made every matrix one BLAS can read (Note [Matrices
 // as BLAS sees them]); cpublas::column_major_call says how they go into the call.
 //
@@ -140,9 +141,9 @@ void column_major_gemm(const cpublas::ColumnMajorCall& call, int64_t batch, int6
           stride_second, &be, c, call.ldc, stride_c, batches));
     }
   } else {
-    // Half and BFloat16 scale in float, as PyTorch's opmath; alpha is rounded to the dtype first
-    // as the CPU's alpha.to<scalar_t>().
-    const float al = static_cast<float>(alpha.to<T>()), be = static_cast<float>(beta.to<T>());
+    // Half and BFloat16 scale in float (opmath), as the CPU's BFloat16 loop and PyTorch's CUDA
+    // addmm do.
+    const float al = alpha.to<float>(), be = beta.to<float>();
     const cudaDataType_t t = data_type<T>();
     if (batch == 1) {
       MINIATEN_CUBLAS_CHECK(cublasGemmEx(h, ta, tb, call.m, call.n, call.k, &al, call.first, t,

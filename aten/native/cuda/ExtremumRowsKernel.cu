@@ -14,6 +14,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <limits>
 #include <type_traits>
 
 #include "aten/Dispatch.h"
@@ -58,7 +59,10 @@ void extremum_rows_kernel_cuda(const Tensor& input, const Tensor& values, const 
   const int64_t rows = input.size(0), n = input.size(1);
   if (rows == 0 || n == 0) return;
   const dim3 block(32, kWarpsPerBlock);
-  const auto blocks = static_cast<unsigned>((rows + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  const int64_t grid = (rows + kWarpsPerBlock - 1) / kWarpsPerBlock;
+  TORCH_CHECK(grid <= std::numeric_limits<int>::max(),
+              "argmax: too many rows for one CUDA launch (", rows, ")");
+  const auto blocks = static_cast<unsigned>(grid);
   const cudaStream_t stream = c10::cuda::getCurrentCUDAStream();
   AT_DISPATCH_ALL_TYPES_AND3(
       kHalf, kBFloat16, kBool, input.scalar_type(), is_max ? "max_cuda" : "min_cuda", [&] {

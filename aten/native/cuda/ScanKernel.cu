@@ -13,6 +13,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <limits>
 #include <type_traits>
 
 #include "aten/Dispatch.h"
@@ -76,7 +77,10 @@ void cumsum_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim) {
   const int64_t n = in.size(-1);
   const int64_t rows = in.numel() / n;
   const dim3 block(32, kWarpsPerBlock);
-  const auto blocks = static_cast<unsigned>((rows + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  const int64_t grid = (rows + kWarpsPerBlock - 1) / kWarpsPerBlock;
+  TORCH_CHECK(grid <= std::numeric_limits<int>::max(),
+              "cumsum: too many rows for one CUDA launch (", rows, ")");
+  const auto blocks = static_cast<unsigned>(grid);
   const cudaStream_t stream = c10::cuda::getCurrentCUDAStream();
   AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "cumsum_cuda", [&] {
     cumsum_rows<scalar_t>

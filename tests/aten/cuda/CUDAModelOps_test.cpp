@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "CUDATestUtils.h"
+#include "aten/cuda/CUDAGeneratorImpl.h"
 
 #define EXPECT_THROW_MSG(expr, msg) \
   EXPECT_EQ(test_util::error_of([&] { (void)(expr); }), std::string(msg))
@@ -334,6 +335,119 @@ TEST(CUDAIndexing, IndexSelectEmbeddingAndMaskedFill) {
   at::Tensor gx = same_layout_on_device(x);
   gx.masked_fill_((randn({6, 5}) > 0).cuda(), -2.5);
   EXPECT_EQ(gx.strides(), x.strides());
+}
+
+// layer norm and mse_loss run on CUDA from other operators (Note [Layer norm on a device, from
+// other operators]; mse_loss is built from sub, mul and the reductions on every device).
+TEST(CUDANormalization, LayerNormForwardBackwardAndMseLoss) {
+  SKIP_WITHOUT_CUDA();
+  at::manual_seed(11);
+  for (at::ScalarType dtype : {at::kFloat, at::kDouble, at::kBFloat16}) {
+    for (bool affine : {false, true}) {
+      SCOPED_TRACE(std::string(c10::toString(dtype)) + (affine ? " affine" : ""));
+      const at::Tensor x = randn({4, 3, 16}, dtype);
+      const c10::optional<at::Tensor> w =
+          affine ? c10::optional<at::Tensor>(randn({3, 16}, dtype)) : c10::nullopt;
+      const c10::optional<at::Tensor> b =
+          affine ? c10::optional<at::Tensor>(randn({3, 16}, dtype)) : c10::nullopt;
+      const c10::optional<at::Tensor> gw =
+          affine ? c10::optional<at::Tensor>(w->cuda()) : c10::nullopt;
+      const c10::optional<at::Tensor> gb =
+          affine ? c10::optional<at::Tensor>(b->cuda()) : c10::nullopt;
+      const double tol = dtype == at::kBFloat16 ? 1e-2 : (dtype == at::kFloat ? 1e-5 : 1e-12);
+      const auto cpu = at::native_layer_norm(x, {3, 16}, w, b, 1e-5);
+      const auto gpu = at::native_layer_norm(x.cuda(), {3, 16}, gw, gb, 1e-5);
+      EXPECT_TRUE(matches(std::get<0>(cpu), std::get<0>(gpu), tol));
+      EXPECT_TRUE(matches(std::get<1>(cpu), std::get<1>(gpu), tol));
+      EXPECT_TRUE(matches(std::get<2>(cpu), std::get<2>(gpu), tol));
+      const at::Tensor dy = randn({4, 3, 16}, dtype);
+      const auto cpu_b = at::native_layer_norm_backward(
+          dy, x, {3, 16}, std::get<1>(cpu), std::get<2>(cpu), w, b, {true, affine, affine});
+      const auto gpu_b =
+          at::native_layer_norm_backward(dy.cuda(), x.cuda(), {3, 16}, std::get<1>(gpu),
+                                         std::get<2>(gpu), gw, gb, {true, affine, affine});
+      EXPECT_TRUE(matches(std::get<0>(cpu_b), std::get<0>(gpu_b), tol * 10));
+      if (affine) {
+        EXPECT_TRUE(matches(std::get<1>(cpu_b), std::get<1>(gpu_b), tol * 10));
+        EXPECT_TRUE(matches(std::get<2>(cpu_b), std::get<2>(gpu_b), tol * 10));
+      }
+    }
+  }
+  // Through autograd, as a model calls it.
+  const at::Tensor x = randn({5, 8}).requires_grad_();
+  const at::Tensor gx = x.detach().cuda().requires_grad_();
+  const at::Tensor w = randn({8}), b = randn({8});
+  at::layer_norm(x, {8}, w, b).pow(2).sum().backward();
+  at::layer_norm(gx, {8}, w.cuda(), b.cuda()).pow(2).sum().backward();
+  EXPECT_TRUE(matches(x.grad(), gx.grad(), 1e-4));
+  EXPECT_THROW_MSG(at::layer_norm(gx, {8}, w, b),
+                   "Expected all tensors to be on the same device, but found at least two devices, "
+                   "cuda:0 and cpu! (when checking argument for argument weight in method "
+                   "wrapper_CUDA_native_layer_norm)");
+
+  const at::Tensor p = randn({6, 4}), t = randn({4});
+  for (int64_t reduction : {at::Reduction::None, at::Reduction::Sum, at::Reduction::Mean}) {
+    EXPECT_TRUE(
+        matches(at::mse_loss(p, t, reduction), at::mse_loss(p.cuda(), t.cuda(), reduction), 1e-6));
+    const at::Tensor g = reduction == at::Reduction::None ? randn({6, 4}) : at::scalar_tensor(1.5);
+    EXPECT_TRUE(matches(at::mse_loss_backward(g, p, t, reduction),
+                        at::mse_loss_backward(g.cuda(), p.cuda(), t.cuda(), reduction), 1e-6));
+  }
+}
+
+TEST(CUDARandom, SeededStreamsAndTheirDistributions) {
+  SKIP_WITHOUT_CUDA();
+  const auto on_gpu = at::TensorOptions(at::kCUDA);
+  // at::manual_seed reseeds the device generator too: the same seed, the same tensor; the next
+  // call, other numbers.
+  at::manual_seed(5);
+  const at::Tensor a = at::randn({1000}, on_gpu);
+  const at::Tensor a2 = at::randn({1000}, on_gpu);
+  at::manual_seed(5);
+  EXPECT_TRUE(at::equal(at::randn({1000}, on_gpu).cpu(), a.cpu()));
+  EXPECT_FALSE(at::equal(a2.cpu(), a.cpu()));
+  // An explicit generator with the same seed draws the same numbers.
+  at::Generator gen = at::cuda::detail::createCUDAGenerator(0);
+  gen.set_current_seed(5);
+  EXPECT_TRUE(at::equal(at::randn({1000}, gen, on_gpu).cpu(), a.cpu()));
+
+  const at::Tensor u = at::rand({1 << 20}, on_gpu).cpu();
+  EXPECT_GE(u.min().item<float>(), 0.f);
+  EXPECT_LT(u.max().item<float>(), 1.f);
+  EXPECT_NEAR(u.mean().item<double>(), 0.5, 5e-3);
+  const at::Tensor n = at::randn({1 << 20}, on_gpu.dtype(at::kDouble)).cpu();
+  EXPECT_NEAR(n.mean().item<double>(), 0.0, 5e-3);
+  EXPECT_NEAR(n.std().item<double>(), 1.0, 5e-3);
+  for (at::ScalarType dtype : {at::kHalf, at::kBFloat16}) {
+    const at::Tensor h =
+        at::empty({4096}, on_gpu.dtype(dtype)).uniform_(-2, 3).cpu().to(at::kFloat);
+    EXPECT_GE(h.min().item<float>(), -2.f);
+    EXPECT_LE(h.max().item<float>(), 3.f);
+  }
+  const at::Tensor ints = at::randint(0, 10, {100000}, on_gpu.dtype(at::kLong)).cpu();
+  EXPECT_EQ(ints.min().item<int64_t>(), 0);
+  EXPECT_EQ(ints.max().item<int64_t>(), 9);
+  const at::Tensor coin = at::empty({1 << 20}, on_gpu).bernoulli_(0.3).cpu();
+  EXPECT_NEAR(coin.mean().item<double>(), 0.3, 5e-3);
+  const at::Tensor p = at::tensor({0.f, 1.f, 0.f, 1.f}).cuda();
+  EXPECT_TRUE(at::equal(at::bernoulli(p).cpu(), at::tensor({0.f, 1.f, 0.f, 1.f})));
+  // A stepped slice is filled through a temporary: only its elements change.
+  at::Tensor base = at::zeros({8, 10}, on_gpu);
+  base.slice(1, 0, 10, 2).normal_();
+  const at::Tensor host = base.cpu();
+  EXPECT_TRUE(at::equal(host.slice(1, 1, 10, 2), at::zeros({8, 5})));
+  EXPECT_FALSE(at::equal(host.slice(1, 0, 10, 2), at::zeros({8, 5})));
+  // dropout in training: each element 0 or doubled.
+  const at::Tensor x = at::ones({1000}, on_gpu);
+  const at::Tensor d = at::dropout(x, 0.5, /*train=*/true).cpu();
+  EXPECT_TRUE(at::equal(d.eq(0).logical_or(d.eq(2)), at::ones({1000}, at::kBool)));
+  // The state is the seed and the offset.
+  at::Generator g2 = at::cuda::detail::createCUDAGenerator(0);
+  g2.set_current_seed(9);
+  const at::Tensor state = g2.get_state();
+  const at::Tensor first = at::rand({16}, g2, on_gpu).cpu();
+  g2.set_state(state);
+  EXPECT_TRUE(at::equal(at::rand({16}, g2, on_gpu).cpu(), first));
 }
 
 // examples/mlp's model and loop, on the GPU and on the CPU from the same initial values: the

@@ -15,8 +15,10 @@
 
 #include "TestUtils.h"
 #include "aten/ATen.h"
+#include "aten/core/PhiloxRNGEngine.h"
 #include "aten/native/cuda/ExtremumRowsBody.h"
 #include "aten/native/cuda/NllLossBody.h"
+#include "aten/native/cuda/PhiloxBody.h"
 #include "aten/native/cuda/RowGatherBody.h"
 #include "aten/native/cuda/SoftMaxBody.h"
 
@@ -250,6 +252,65 @@ TEST(GpuRowGatherBodies, EveryChunkComesFromTheCpusSourceRow) {
   EXPECT_EQ(gpu::row_gather_width(rows), 8);
   rows.in = reinterpret_cast<const char*>(uintptr_t{130});
   EXPECT_EQ(gpu::row_gather_width(rows), 2);
+}
+
+// ---- random numbers ---------------------------------------------------------------------------
+
+TEST(GpuPhiloxBody, KnownAnswersAndTheCpuEngine) {
+  // Random123's known-answer vectors for philox4x32-10.
+  const gpu::PhiloxBlock zero = gpu::philox4x32_10(0, 0, 0, 0, 0, 0);
+  EXPECT_EQ(zero.x[0], 0x6627e8d5u);
+  EXPECT_EQ(zero.x[1], 0xe169c58du);
+  EXPECT_EQ(zero.x[2], 0xbc57ac4cu);
+  EXPECT_EQ(zero.x[3], 0x9b00dbd8u);
+  const gpu::PhiloxBlock ones = gpu::philox4x32_10(~0u, ~0u, ~0u, ~0u, ~0u, ~0u);
+  EXPECT_EQ(ones.x[0], 0x408f276du);
+  EXPECT_EQ(ones.x[1], 0x41c83b0eu);
+  EXPECT_EQ(ones.x[2], 0xa20bc7c6u);
+  EXPECT_EQ(ones.x[3], 0x6d5451fdu);
+  // Element i of the call with offset k is at::philox_engine(seed, subsequence k, offset i)'s
+  // block: the same function as the CPU engine, counted differently.
+  for (uint64_t seed : {uint64_t{0}, uint64_t{67280421310721}, ~uint64_t{0}}) {
+    for (uint64_t offset : {uint64_t{0}, uint64_t{5}, uint64_t{1} << 40}) {
+      for (uint64_t i : {uint64_t{0}, uint64_t{1}, uint64_t{1000003}, (uint64_t{1} << 33) + 7}) {
+        at::Philox4_32 engine(seed, offset, i);
+        const gpu::PhiloxBlock b = gpu::element_block(seed, offset, i);
+        for (int w = 0; w < 4; ++w)
+          EXPECT_EQ(b.x[w], engine()) << seed << " " << offset << " " << i;
+      }
+    }
+  }
+}
+
+TEST(GpuPhiloxBody, ValuesFromTheBitsHaveTheirDistributions) {
+  EXPECT_EQ(gpu::uniform_double(0, 0), 0.0);
+  EXPECT_LT(gpu::uniform_double(~0u, ~0u), 1.0);
+  EXPECT_EQ(gpu::uniform_double_open_zero(0, 0), 1.0);
+  EXPECT_GT(gpu::uniform_double_open_zero(~0u, ~0u), 0.0);
+  EXPECT_LT(gpu::uniform_float(~0u), 1.0f);
+  EXPECT_EQ(gpu::random_in_range(gpu::PhiloxBlock{{0, 7, 0, 0}}, 5, -3), -3 + 7 % 5);
+  EXPECT_EQ(gpu::random_in_range(gpu::PhiloxBlock{{0x80000000u, 1, 0, 0}}, 0, 0),
+            static_cast<int64_t>(0x8000000000000001ull));
+  // A million elements' draws: uniform mean and variance, normal mean and variance, and each
+  // of 10 bins of the uniform within 1% of a tenth.
+  const int n = 1000000;
+  double su = 0, suu = 0, sn = 0, snn = 0;
+  std::vector<int> bins(10, 0);
+  for (int i = 0; i < n; ++i) {
+    const gpu::PhiloxBlock b = gpu::element_block(42, 3, static_cast<uint64_t>(i));
+    const double u = gpu::uniform_double(b.x[0], b.x[1]);
+    const double z = gpu::standard_normal(b);
+    su += u;
+    suu += u * u;
+    sn += z;
+    snn += z * z;
+    ++bins[static_cast<size_t>(u * 10)];
+  }
+  EXPECT_NEAR(su / n, 0.5, 2e-3);
+  EXPECT_NEAR(suu / n - (su / n) * (su / n), 1.0 / 12, 2e-3);
+  EXPECT_NEAR(sn / n, 0.0, 5e-3);
+  EXPECT_NEAR(snn / n, 1.0, 5e-3);
+  for (int c : bins) EXPECT_NEAR(c, n / 10, n / 1000);
 }
 
 // ---- nll_loss -------------------------------------------------------------------------------
