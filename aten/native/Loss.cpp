@@ -19,6 +19,7 @@
 #include "aten/core/Reduction.h"
 #include "aten/generated/NativeFunctions.h"
 #include "aten/native/Loss.h"
+#include "aten/native/NllRows.h"
 #include "aten/native/SameDevice.h"
 #include "aten/native/TensorIterator.h"
 #include "aten/native/TypePromotion.h"
@@ -54,40 +55,6 @@ void check_target_dtype(const Tensor& target) {
               target.scalar_type());
 }
 
-// The rows of a 1-D (one sample) or 2-D input, with their targets and weights, as a loop sees
-// them: sample i's class scores start at input + i * row_stride. It keeps raw pointers: the
-// tensors it is built from must outlive it (a temporary contiguous() copy would not).
-template <typename T>
-struct NllRows {
-  const T* input;
-  int64_t rows, classes, row_stride, class_stride;
-  const int64_t* target;
-  int64_t target_stride;
-  const T* weight;  // null without weights
-  int64_t weight_stride;
-
-  NllRows(const Tensor& self, const Tensor& target_t, const Tensor& weight_t)
-      : input(self.data_ptr<T>()),
-        rows(self.dim() == 1 ? 1 : self.size(0)),
-        classes(self.size(-1)),
-        row_stride(self.dim() == 1 ? 0 : self.stride(0)),
-        class_stride(self.stride(-1)),
-        target(target_t.data_ptr<int64_t>()),
-        target_stride(target_t.dim() == 0 ? 0 : target_t.stride(0)),
-        weight(weight_t.defined() ? weight_t.data_ptr<T>() : nullptr),
-        weight_stride(weight_t.defined() ? weight_t.stride(0) : 0) {}
-
-  // Sample i's class, checked against the class count; -1 when it is ignored.
-  int64_t class_of(int64_t i, int64_t ignore_index) const {
-    const int64_t t = target[i * target_stride];
-    if (t == ignore_index) return -1;
-    TORCH_CHECK_INDEX(t >= 0 && t < classes, "Target ", t, " is out of bounds.");
-    return t;
-  }
-  T weight_of(int64_t c) const { return weight ? weight[c * weight_stride] : T(1); }
-  T score(int64_t i, int64_t c) const { return input[i * row_stride + c * class_stride]; }
-};
-
 // An (N, C, d1, ...) input as rows of C class scores, one per (n, d1, ...): the class dim moved
 // last, the rest flattened (their product, not -1, which an empty tensor would leave ambiguous).
 Tensor class_rows(const Tensor& input) {
@@ -121,7 +88,7 @@ std::tuple<Tensor, Tensor> nll_loss_forward(const Tensor& self, const Tensor& ta
   }
   AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, self.scalar_type(), "nll_loss_out_frame", [&] {
     if (self.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
-    const NllRows<scalar_t> r(self, target, weight);
+    const NllRows<scalar_t> r = nll_rows_of<scalar_t>(self, target, weight);
     if (reduction == Reduction::None) {
       scalar_t* out = output.data_ptr<scalar_t>();
       const int64_t out_stride = per_sample ? output.stride(0) : 0;
@@ -182,7 +149,7 @@ Tensor nll_loss_backward(const Tensor& grad_output, const Tensor& self, const Te
   }
   AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, self.scalar_type(), "nll_loss_backward_out_frame", [&] {
     if (self.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
-    const NllRows<scalar_t> r(self, target, weight);
+    const NllRows<scalar_t> r = nll_rows_of<scalar_t>(self, target, weight);
     const Tensor grad = grad_output.to(self.scalar_type());
     const scalar_t* g = grad.data_ptr<scalar_t>();
     const int64_t g_stride = per_sample ? grad.stride(0) : 0;

@@ -14,7 +14,6 @@
 
 #include <cuda_runtime_api.h>
 
-#include <limits>
 #include <type_traits>
 
 #include "aten/Dispatch.h"
@@ -22,6 +21,7 @@
 #include "aten/core/Tensor.h"
 #include "aten/native/ReduceOps.h"
 #include "aten/native/cuda/ExtremumRowsBody.h"
+#include "aten/native/cuda/WarpRows.h"
 #include "c10/cuda/CUDAException.h"
 #include "c10/cuda/CUDAGuard.h"
 #include "c10/cuda/CUDAStream.h"
@@ -31,7 +31,7 @@ namespace native {
 
 namespace {
 
-constexpr int kWarpsPerBlock = 4;
+using gpu::kWarpsPerBlock;
 
 template <typename T, bool kMax>
 __global__ void __launch_bounds__(kWarpsPerBlock * 32)
@@ -59,10 +59,7 @@ void extremum_rows_kernel_cuda(const Tensor& input, const Tensor& values, const 
   const int64_t rows = input.size(0), n = input.size(1);
   if (rows == 0 || n == 0) return;
   const dim3 block(32, kWarpsPerBlock);
-  const int64_t grid = (rows + kWarpsPerBlock - 1) / kWarpsPerBlock;
-  TORCH_CHECK(grid <= std::numeric_limits<int>::max(),
-              "argmax: too many rows for one CUDA launch (", rows, ")");
-  const auto blocks = static_cast<unsigned>(grid);
+  const unsigned blocks = gpu::warp_rows_blocks(rows, "argmax");
   const cudaStream_t stream = c10::cuda::getCurrentCUDAStream();
   AT_DISPATCH_ALL_TYPES_AND3(
       kHalf, kBFloat16, kBool, input.scalar_type(), is_max ? "max_cuda" : "min_cuda", [&] {

@@ -35,21 +35,6 @@ using gpu::kNllReduceThreads;
 using gpu::kNllThreads;
 using gpu::NllRows;
 
-template <typename T>
-NllRows<T> rows_of(const Tensor& self, const Tensor& target, const Tensor& weight) {
-  NllRows<T> r;
-  r.input = self.data_ptr<T>();
-  r.rows = self.dim() == 1 ? 1 : self.size(0);
-  r.classes = self.size(-1);
-  r.row_stride = self.dim() == 1 ? 0 : self.stride(0);
-  r.class_stride = self.stride(-1);
-  r.target = target.data_ptr<int64_t>();
-  r.target_stride = target.dim() == 0 ? 0 : target.stride(0);
-  r.weight = weight.defined() ? weight.data_ptr<T>() : nullptr;
-  r.weight_stride = weight.defined() ? weight.stride(0) : 0;
-  return r;
-}
-
 // reduction None on a 2-D self: one loss per sample.
 template <typename T>
 __global__ void nll_per_sample(T* out, int64_t out_stride, NllRows<T> r, int64_t ignore_index) {
@@ -107,7 +92,7 @@ void nll_loss_forward_cuda(const Tensor& output, const Tensor& total_weight, con
   const bool per_sample = reduction == Reduction::None && self.dim() == 2;
   AT_DISPATCH_FLOATING_TYPES_AND2(
       kHalf, kBFloat16, self.scalar_type(), "nll_loss_forward_out_cuda_template", [&] {
-        const NllRows<scalar_t> r = rows_of<scalar_t>(self, target, weight);
+        const NllRows<scalar_t> r = native::nll_rows_of<scalar_t>(self, target, weight);
         if (per_sample) {
           nll_per_sample<scalar_t><<<blocks_for(r.rows), kNllThreads, 0, stream>>>(
               output.data_ptr<scalar_t>(), output.stride(0), r, ignore_index);
@@ -130,7 +115,7 @@ void nll_loss_backward_cuda(const Tensor& grad_input, const Tensor& grad_output,
   const bool per_sample = reduction == Reduction::None && self.dim() == 2;
   AT_DISPATCH_FLOATING_TYPES_AND2(
       kHalf, kBFloat16, self.scalar_type(), "nll_loss_backward_out_cuda_template", [&] {
-        const NllRows<scalar_t> r = rows_of<scalar_t>(self, target, weight);
+        const NllRows<scalar_t> r = native::nll_rows_of<scalar_t>(self, target, weight);
         const Tensor grad = grad_output.to(self.scalar_type());
         const Tensor tw = total_weight.to(self.scalar_type());
         nll_backward<scalar_t><<<blocks_for(r.rows), kNllThreads, 0, stream>>>(

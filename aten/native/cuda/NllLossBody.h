@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "c10/util/Exception.h"
+#include "aten/native/NllRows.h"
 #include "c10/util/Macros.h"
 
 namespace at {
@@ -15,40 +15,10 @@ namespace gpu {
 constexpr int kNllThreads = 256;
 constexpr int kNllReduceThreads = 1024;
 
-// The rows of a 1-D (one sample) or 2-D self: sample i's class scores start at
-// input + i * row_stride (the CPU's NllRows, without the tensors).
-template <typename T>
-struct NllRows {
-  const T* input;
-  int64_t rows, classes, row_stride, class_stride;
-  const int64_t* target;
-  int64_t target_stride;
-  const T* weight;  // null without weights
-  int64_t weight_stride;
-
-  // Sample i's class, or -1 when it is ignored. A target outside [0, C) stops the kernel
-  // (Note [A GPU thread cannot raise for a bad target]); on the host it is the CPU's error.
-  C10_HOST_DEVICE int64_t class_of(int64_t i, int64_t ignore_index) const {
-    const int64_t t = target[i * target_stride];
-    if (t == ignore_index) return -1;
-    if (t < 0 || t >= classes) {
-#if defined(__CUDA_ARCH__)
-      __trap();
-#else
-      TORCH_CHECK_INDEX(false, "Target ", t, " is out of bounds.");
-#endif
-    }
-    return t;
-  }
-  C10_HOST_DEVICE double weight_of(int64_t c) const {
-    return weight ? static_cast<double>(weight[c * weight_stride]) : 1.0;
-  }
-  C10_HOST_DEVICE double score(int64_t i, int64_t c) const {
-    return static_cast<double>(input[i * row_stride + c * class_stride]);
-  }
-};
+using native::NllRows;  // aten/native/NllRows.h, shared with the CPU loops
 
 // Sample i's loss, -weight[c] * self[i, c], or 0 when it is ignored.
+// In T, as the CPU's loop.
 template <typename T>
 C10_HOST_DEVICE T nll_sample_loss(const NllRows<T>& r, int64_t i, int64_t ignore_index) {
   const int64_t c = r.class_of(i, ignore_index);
@@ -67,9 +37,9 @@ C10_HOST_DEVICE NllPartial nll_thread_partial(const NllRows<T>& r, int64_t ignor
   for (int64_t i = t; i < r.rows; i += threads) {
     const int64_t c = r.class_of(i, ignore_index);
     if (c < 0) continue;
-    const double w = r.weight_of(c);
+    const double w = static_cast<double>(r.weight_of(c));
     p.weight += w;
-    p.loss -= r.score(i, c) * w;
+    p.loss -= static_cast<double>(r.score(i, c)) * w;
   }
   return p;
 }
@@ -82,8 +52,7 @@ C10_HOST_DEVICE void nll_sample_backward(T* grad_input, int64_t gi_row, const T*
                                          int64_t i, int64_t ignore_index) {
   const int64_t c = r.class_of(i, ignore_index);
   if (c < 0) return;
-  grad_input[i * gi_row + c] =
-      static_cast<T>(-static_cast<T>(r.weight_of(c)) * grad[i * grad_stride] * scale);
+  grad_input[i * gi_row + c] = static_cast<T>(-r.weight_of(c) * grad[i * grad_stride] * scale);
 }
 
 }  // namespace gpu

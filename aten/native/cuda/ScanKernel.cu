@@ -13,7 +13,6 @@
 
 #include <cuda_runtime_api.h>
 
-#include <limits>
 #include <type_traits>
 
 #include "aten/Dispatch.h"
@@ -21,6 +20,7 @@
 #include "aten/generated/Functions.h"       // at::empty
 #include "aten/generated/TensorMethods.h"   // movedim, copy_
 #include "aten/native/ReduceOps.h"
+#include "aten/native/cuda/WarpRows.h"
 #include "c10/cuda/CUDAException.h"
 #include "c10/cuda/CUDAGuard.h"
 #include "c10/cuda/CUDAStream.h"
@@ -30,7 +30,7 @@ namespace native {
 
 namespace {
 
-constexpr int kWarpsPerBlock = 4;
+using gpu::kWarpsPerBlock;
 
 template <typename T>
 using scan_acc_t = std::conditional_t<
@@ -77,10 +77,7 @@ void cumsum_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim) {
   const int64_t n = in.size(-1);
   const int64_t rows = in.numel() / n;
   const dim3 block(32, kWarpsPerBlock);
-  const int64_t grid = (rows + kWarpsPerBlock - 1) / kWarpsPerBlock;
-  TORCH_CHECK(grid <= std::numeric_limits<int>::max(),
-              "cumsum: too many rows for one CUDA launch (", rows, ")");
-  const auto blocks = static_cast<unsigned>(grid);
+  const unsigned blocks = gpu::warp_rows_blocks(rows, "cumsum");
   const cudaStream_t stream = c10::cuda::getCurrentCUDAStream();
   AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "cumsum_cuda", [&] {
     cumsum_rows<scalar_t>

@@ -317,15 +317,7 @@ TEST(GpuPhiloxBody, ValuesFromTheBitsHaveTheirDistributions) {
 
 gpu::NllRows<float> nll_rows(const at::Tensor& self, const at::Tensor& target,
                              const at::Tensor& weight) {
-  return {self.data_ptr<float>(),
-          self.dim() == 1 ? 1 : self.size(0),
-          self.size(-1),
-          self.dim() == 1 ? 0 : self.stride(0),
-          self.stride(-1),
-          target.data_ptr<int64_t>(),
-          target.dim() == 0 ? 0 : target.stride(0),
-          weight.defined() ? weight.data_ptr<float>() : nullptr,
-          weight.defined() ? weight.stride(0) : 0};
+  return at::native::nll_rows_of<float>(self, target, weight);
 }
 
 TEST(GpuNllLossBodies, EveryThreadsShareGivesTheCpuLoss) {

@@ -1,0 +1,27 @@
+#pragma once
+// The launch shape of the kernels that give each row a warp (argmax's ExtremumRowsKernel.cu,
+// cumsum's ScanKernel.cu): blocks of 32 x kWarpsPerBlock threads, threadIdx.y the block's warp,
+// row blockIdx.x * kWarpsPerBlock + threadIdx.y.
+
+#include <cstdint>
+#include <limits>
+
+#include "c10/util/Exception.h"
+
+namespace at {
+namespace native {
+namespace gpu {
+
+constexpr int kWarpsPerBlock = 4;
+
+// The blocks for `rows` rows; too many for one launch is an error naming `op`.
+inline unsigned warp_rows_blocks(int64_t rows, const char* op) {
+  const int64_t blocks = (rows + kWarpsPerBlock - 1) / kWarpsPerBlock;
+  TORCH_CHECK(blocks <= std::numeric_limits<int>::max(), op,
+              ": too many rows for one CUDA launch (", rows, ")");
+  return static_cast<unsigned>(blocks);
+}
+
+}  // namespace gpu
+}  // namespace native
+}  // namespace at
