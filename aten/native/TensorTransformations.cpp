@@ -51,6 +51,17 @@ Tensor flip(const Tensor& self, IntArrayRef dims) {
   Tensor result = at::empty_like(self, MemoryFormat::Preserve);
   if (result.is_meta() || self.numel() == 0) return result;
   if (ndim == 0) return result.copy_(self);
+  if (!self.device().is_cpu()) {
+    // On a device: one index_select per flipped dim with the reversed positions, then copied
+    // into the result's layout.
+    Tensor flipped_self = self;
+    for (int64_t d = 0; d < ndim; ++d) {
+      if (!flipped[d]) continue;
+      flipped_self = flipped_self.index_select(
+          d, at::arange(self.size(d) - 1, -1, -1, self.options().dtype(kLong)));
+    }
+    return result.copy_(flipped_self);
+  }
 
   // Dims ordered from the result's slowest to its fastest stride (Note [How flip walks]).
   std::vector<int64_t> order(static_cast<size_t>(ndim));

@@ -38,6 +38,14 @@ void zero_outside_triangle(const Tensor& t, int64_t k, bool lower) {
   // Past these bounds k changes nothing (everything kept, or nothing): clamped, so that
   // i + k + 1 below cannot overflow.
   k = std::min(std::max(k, -rows - 1), cols + 1);
+  if (!t.device().is_cpu()) {
+    // On a device: the outside as a [rows, cols] mask of the device's own operators, broadcast
+    // over the matrices by masked_fill_. tril keeps j - i <= k, triu keeps j - i >= k.
+    const TensorOptions index = t.options().dtype(kLong);
+    const Tensor j_minus_i = at::arange(cols, index) - at::arange(rows, index).unsqueeze(1);
+    t.masked_fill_(lower ? j_minus_i.gt(k) : j_minus_i.lt(k), 0);
+    return;
+  }
   const auto itemsize = static_cast<int64_t>(t.element_size());
   const int64_t matrices = t.numel() / (rows * cols);
   std::vector<int64_t> counter(static_cast<size_t>(ndim - 2), 0);

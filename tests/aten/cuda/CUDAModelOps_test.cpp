@@ -337,6 +337,31 @@ TEST(CUDAIndexing, IndexSelectEmbeddingAndMaskedFill) {
   EXPECT_EQ(gx.strides(), x.strides());
 }
 
+// tril/triu and flip run on CUDA from other operators (a mask and masked_fill_; index_select).
+TEST(CUDAIndexing, TrilTriuAndFlipOverLayouts) {
+  SKIP_WITHOUT_CUDA();
+  at::manual_seed(12);
+  for (at::ScalarType dtype : {at::kFloat, at::kHalf, at::kLong, at::kBool}) {
+    const at::Tensor x = randn({2, 5, 7}).mul(3).to(dtype);
+    const at::Tensor t = x.transpose(1, 2);
+    for (int64_t k : {-8, -2, 0, 1, 3, 9}) {
+      SCOPED_TRACE(std::string(c10::toString(dtype)) + " k " + std::to_string(k));
+      EXPECT_TRUE(matches(at::tril(x, k), at::tril(x.cuda(), k)));
+      EXPECT_TRUE(matches(at::triu(t, k), at::triu(same_layout_on_device(t), k)));
+      at::Tensor in_place = same_layout_on_device(t);
+      in_place.tril_(k);
+      EXPECT_TRUE(matches(t.clone().tril_(k), in_place));
+    }
+    for (const std::vector<int64_t>& dims :
+         std::vector<std::vector<int64_t>>{{0}, {2}, {0, 1, 2}, {-1, 1}}) {
+      EXPECT_TRUE(matches(at::flip(x, dims), at::flip(x.cuda(), dims)));
+      EXPECT_TRUE(matches(at::flip(t, dims), at::flip(same_layout_on_device(t), dims)));
+    }
+  }
+  EXPECT_TRUE(
+      matches(at::flip(at::scalar_tensor(2.5), {}), at::flip(at::scalar_tensor(2.5).cuda(), {})));
+}
+
 // layer norm and mse_loss run on CUDA from other operators (Note [Layer norm on a device, from
 // other operators]; mse_loss is built from sub, mul and the reductions on every device).
 TEST(CUDANormalization, LayerNormForwardBackwardAndMseLoss) {
