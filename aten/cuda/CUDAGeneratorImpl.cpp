@@ -66,11 +66,11 @@ namespace detail {
 
 const Generator& getDefaultCUDAGenerator(c10::DeviceIndex device_index) {
   // Made under a lock on first use, never freed (kernels may draw during static destruction).
-  static std::mutex mutex;
+  static auto* mutex = new std::mutex;
   static auto* generators = new std::deque<Generator>();
   const c10::DeviceIndex index = device_index == -1 ? c10::cuda::current_device() : device_index;
   TORCH_CHECK(index >= 0 && index < c10::cuda::device_count(), "Invalid device index ", index);
-  std::lock_guard<std::mutex> lock(mutex);
+  std::lock_guard<std::mutex> lock(*mutex);
   while (static_cast<c10::DeviceIndex>(generators->size()) <= index) {
     generators->push_back(createCUDAGenerator(static_cast<c10::DeviceIndex>(generators->size())));
   }

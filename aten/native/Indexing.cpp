@@ -93,11 +93,17 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
   rows.out = static_cast<char*>(result.data_ptr());
   rows.in = static_cast<const char*>(src.data_ptr());
   rows.index = idx.data();
-  Tensor device_index;  // the checked indices on self's device, alive until the kernel is queued
+  // On a device the kernel reads the indices there: index itself when it is a contiguous Long
+  // tensor (checked above through a host copy), else the checked copy sent back.
+  Tensor device_index;
   if (!self.device().is_cpu()) {
-    device_index = at::empty({static_cast<int64_t>(idx.size())}, self.options().dtype(kLong));
-    device_index.copy_(at::from_blob(const_cast<int64_t*>(idx.data()),
-                                     {static_cast<int64_t>(idx.size())}, at::kLong));
+    if (index.scalar_type() == kLong && index.is_contiguous()) {
+      device_index = index;
+    } else {
+      device_index = at::empty({static_cast<int64_t>(idx.size())}, self.options().dtype(kLong));
+      device_index.copy_(at::from_blob(const_cast<int64_t*>(idx.data()),
+                                       {static_cast<int64_t>(idx.size())}, at::kLong));
+    }
     rows.index = device_index.data_ptr<int64_t>();
   }
   rows.n = static_cast<int64_t>(idx.size());
@@ -184,6 +190,11 @@ Tensor bool_mask(const Tensor& mask) {
 }
 
 void masked_fill_impl(Tensor& self, const Tensor& mask, const Scalar& value) {
+  if (self.is_cuda() || mask.is_cuda()) {  // libtorch's CUDA check, before the iterator's
+    TORCH_CHECK(self.device() == mask.device(),
+                "expected self and mask to be on the same device, but got mask on ", mask.device(),
+                " and self on ", self.device());
+  }
   const Tensor m = bool_mask(mask);
   auto iter = TensorIteratorConfig()
                   .set_check_mem_overlap(false)

@@ -93,6 +93,12 @@ ScalarType layer_norm_opmath(const Tensor& X) {
 void layer_norm_on_device(const Tensor& X, const Tensor& gamma, const Tensor& beta, const Rows& r,
                           double eps, const Tensor& Y, const Tensor& mean, const Tensor& rstd) {
   const ScalarType acc = layer_norm_opmath(X);
+  // The CPU kernel reads weight and bias as the input's dtype (its data_ptr check).
+  for (const Tensor* t : {&gamma, &beta}) {
+    if (t->defined() && t->scalar_type() != X.scalar_type()) {
+      at::detail::throw_data_ptr_type_mismatch(X.scalar_type(), t->scalar_type());
+    }
+  }
   const Tensor x = X.reshape({r.M, r.N}).to(acc);
   const Tensor m = x.mean({1}, /*keepdim=*/true);
   const Tensor d = x - m;
@@ -132,12 +138,16 @@ std::tuple<Tensor, Tensor, Tensor> native_layer_norm(const Tensor& input,
                                                      double eps) {
   const Tensor weight = weight_opt.value_or(Tensor());
   const Tensor bias = bias_opt.value_or(Tensor());
-  check_same_device("native_layer_norm", {{"input", input}, {"weight", weight}, {"bias", bias}});
+  check_same_device("_native_layer_norm", {{"input", input}, {"weight", weight}, {"bias", bias}});
   const Rows r = check_layer_norm_inputs(input, normalized_shape, weight, bias);
   const Tensor X = input.contiguous();
   Tensor Y = at::empty_like(X, MemoryFormat::Contiguous);
-  Tensor mean = at::empty({r.M}, X.options());
-  Tensor rstd = at::empty({r.M}, X.options());
+  // On CUDA the stats are in the op-math type (float for Half and BFloat16), as PyTorch's CUDA
+  // layer norm returns them; the CPU's are in the input's dtype, as libtorch's CPU kernel.
+  const TensorOptions stat_options =
+      X.is_cuda() ? X.options().dtype(layer_norm_opmath(X)) : X.options();
+  Tensor mean = at::empty({r.M}, stat_options);
+  Tensor rstd = at::empty({r.M}, stat_options);
   const std::vector<int64_t> stats = stat_shape(input, normalized_shape);
   if (r.M == 0 || r.N == 0) {
     if (r.M > 0) {  // rows of no elements: NaN mean and rstd, as libtorch
@@ -204,9 +214,10 @@ std::tuple<Tensor, Tensor, Tensor> native_layer_norm_backward(
       grad_out.sizes().equals(input.sizes()) && grad_out.scalar_type() == input.scalar_type(),
       "native_layer_norm_backward(): grad_out must have input's sizes and dtype, got ",
       grad_out.sizes(), " and ", input.sizes());
-  TORCH_CHECK(mean.numel() == r.M && rstd.numel() == r.M &&
-                  mean.scalar_type() == input.scalar_type() &&
-                  rstd.scalar_type() == input.scalar_type(),
+  // The forward's stats: the input's dtype, or on CUDA the op-math type (native_layer_norm).
+  const ScalarType stat_type = input.is_cuda() ? layer_norm_opmath(input) : input.scalar_type();
+  TORCH_CHECK(mean.numel() == r.M && rstd.numel() == r.M && mean.scalar_type() == stat_type &&
+                  rstd.scalar_type() == stat_type,
               "native_layer_norm_backward(): mean and rstd must hold one value of input's dtype "
               "per normalized row (",
               r.M, "), got ", mean.numel(), " and ", rstd.numel());

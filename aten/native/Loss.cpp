@@ -310,8 +310,8 @@ namespace {
 
 void check_mse_dtype(const Tensor& self, const Tensor& target) {
   const ScalarType type = at::result_type(self, target);
-  TORCH_CHECK(type == kFloat || type == kDouble || type == kBFloat16 || type == kHalf,
-              "\"mse_cpu\" not implemented for '", type, "'");
+  TORCH_CHECK(type == kFloat || type == kDouble || type == kBFloat16 || type == kHalf, "\"mse_",
+              self.is_cuda() ? "cuda" : "cpu", "\" not implemented for '", type, "'");
 }
 
 Tensor apply_loss_reduction(const Tensor& loss, int64_t reduction) {

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "aten/Dispatch.h"
+#include "aten/OpMathType.h"
 #include "aten/cuda/CUDAGeneratorImpl.h"
 #include "aten/generated/Functions.h"      // at::empty, at::lt
 #include "aten/generated/TensorMethods.h"  // Tensor::copy_
@@ -49,13 +50,24 @@ void fill_by_index(const Tensor& self, const F& f) {
   self.copy_(dense);
 }
 
+// Note [A uniform draw stays below `to`]
+// The draw has the dtype's mantissa digits only (gpu::uniform_digits), so [0, 1) rounds to
+// itself; from + width * u is formed in the op-math type and, should rounding to T still reach
+// `to` (a wide or offset range), gives `from` instead, as PyTorch's CUDA uniform_ does.
 template <typename T>
 struct UniformFill {
   PhiloxCudaState philox;
   double from, width;
   C10_HOST_DEVICE T operator()(int64_t i) const {
+    using acc_t = at::opmath_type<T>;
+    constexpr int kDigits = std::is_same<T, double>::value      ? 53
+                            : std::is_same<T, float>::value     ? 24
+                            : std::is_same<T, c10::Half>::value ? 11
+                                                                : 8;
     const gpu::PhiloxBlock b = gpu::element_block(philox.seed, philox.offset, i);
-    return static_cast<T>(from + width * gpu::uniform_double(b.x[0], b.x[1]));
+    const auto u = static_cast<acc_t>(gpu::uniform_digits(b.x[0], b.x[1], kDigits));
+    const T value = static_cast<T>(static_cast<acc_t>(from) + static_cast<acc_t>(width) * u);
+    return static_cast<double>(value) >= from + width ? static_cast<T>(from) : value;
   }
 };
 
@@ -131,9 +143,15 @@ void bernoulli_scalar_kernel_cuda(const Tensor& self, double p, c10::optional<Ge
                              });
 }
 
-// p already broadcast to self's shape: a uniform draw per element compared with its p.
+// p already broadcast to self's shape: a uniform draw per element compared with its p. The
+// dtypes are the CPU kernel's; p's range is not checked (that would take a sync per call, and
+// PyTorch's CUDA kernel only asserts on the device): p >= 1 gives 1, p <= 0 or NaN gives 0.
 void bernoulli_tensor_kernel_cuda(const Tensor& self, const Tensor& p,
                                   c10::optional<Generator> gen) {
+  AT_DISPATCH_ALL_TYPES_AND3(kBool, kHalf, kBFloat16, self.scalar_type(),
+                             "bernoulli_tensor_cuda_self_", [&] {});
+  AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, p.scalar_type(), "bernoulli_tensor_cuda_p_",
+                                  [&] {});
   Tensor u = at::empty(self.sizes(), self.options().dtype(kDouble));
   const PhiloxCudaState philox = philox_inputs(self, gen);
   fill_by_index(u, UniformFill<double>{philox, 0.0, 1.0});

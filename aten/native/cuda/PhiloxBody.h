@@ -71,6 +71,14 @@ C10_HOST_DEVICE inline float uniform_float(uint32_t bits) {
   return static_cast<float>(bits >> 8) * 0x1p-24f;
 }
 
+// A value in [0, 1) with `digits` random bits (a type's mantissa digits: 53 double, 24 float,
+// 11 Half, 8 BFloat16), exact in that type, so rounding to it can never give 1; as the CPU's
+// uniform_real draws digits<T> bits.
+C10_HOST_DEVICE inline double uniform_digits(uint32_t hi, uint32_t lo, int digits) {
+  const uint64_t bits = ((static_cast<uint64_t>(hi) << 32) | lo) >> (64 - digits);
+  return static_cast<double>(bits) / static_cast<double>(uint64_t{1} << digits);
+}
+
 // One standard normal from a block: Box-Muller's cosine half, from two 53-bit uniforms.
 C10_HOST_DEVICE inline double standard_normal(const PhiloxBlock& b) {
   const double u1 = uniform_double_open_zero(b.x[0], b.x[1]);

@@ -321,20 +321,26 @@ TEST(CUDAIndexing, IndexSelectEmbeddingAndMaskedFill) {
                    "index out of range in self");
 
   const at::Tensor mask = randn({6, 1}) > 0;
+  const at::Tensor row_mask = randn({5, 1}) > 0;  // broadcast as a [1, 5] row
   for (at::ScalarType dtype : {at::kFloat, at::kHalf, at::kInt, at::kBool}) {
     SCOPED_TRACE(c10::toString(dtype));
     const at::Tensor x = randn({6, 5}).to(dtype);
     at::Tensor gx = x.cuda();
     gx.masked_fill_(mask.cuda(), 1);
     EXPECT_TRUE(matches(x.clone().masked_fill_(mask, 1), gx));
-    EXPECT_TRUE(matches(at::masked_fill(x, mask.t(), at::scalar_tensor(0)),
-                        at::masked_fill(x.cuda(), mask.t().cuda(), at::scalar_tensor(0))));
+    EXPECT_TRUE(matches(at::masked_fill(x, row_mask.t(), at::scalar_tensor(0)),
+                        at::masked_fill(x.cuda(), row_mask.t().cuda(), at::scalar_tensor(0))));
   }
   // A transposed self, filled through its strides.
   const at::Tensor x = randn({5, 6}).t();
   at::Tensor gx = same_layout_on_device(x);
-  gx.masked_fill_((randn({6, 5}) > 0).cuda(), -2.5);
+  const at::Tensor fill_mask = randn({6, 5}) > 0;
+  gx.masked_fill_(fill_mask.cuda(), -2.5);
   EXPECT_EQ(gx.strides(), x.strides());
+  EXPECT_TRUE(matches(x.clone().masked_fill_(fill_mask, -2.5), gx));
+  EXPECT_THROW_MSG(gx.masked_fill_(fill_mask, 1),
+                   "expected self and mask to be on the same device, but got mask on cpu and self "
+                   "on cuda:0");
 }
 
 // tril/triu and flip run on CUDA from other operators (a mask and masked_fill_; index_select).
@@ -383,8 +389,11 @@ TEST(CUDANormalization, LayerNormForwardBackwardAndMseLoss) {
       const auto cpu = at::native_layer_norm(x, {3, 16}, w, b, 1e-5);
       const auto gpu = at::native_layer_norm(x.cuda(), {3, 16}, gw, gb, 1e-5);
       EXPECT_TRUE(matches(std::get<0>(cpu), std::get<0>(gpu), tol));
-      EXPECT_TRUE(matches(std::get<1>(cpu), std::get<1>(gpu), tol));
-      EXPECT_TRUE(matches(std::get<2>(cpu), std::get<2>(gpu), tol));
+      // The stats: the input's dtype on the CPU, the op-math type (float) on CUDA, as PyTorch's.
+      const at::ScalarType stat_type = dtype == at::kBFloat16 ? at::kFloat : dtype;
+      EXPECT_EQ(std::get<1>(gpu).scalar_type(), stat_type);
+      EXPECT_TRUE(matches(std::get<1>(cpu).to(stat_type), std::get<1>(gpu), tol));
+      EXPECT_TRUE(matches(std::get<2>(cpu).to(stat_type), std::get<2>(gpu), tol));
       const at::Tensor dy = randn({4, 3, 16}, dtype);
       const auto cpu_b = at::native_layer_norm_backward(
           dy, x, {3, 16}, std::get<1>(cpu), std::get<2>(cpu), w, b, {true, affine, affine});
@@ -408,7 +417,7 @@ TEST(CUDANormalization, LayerNormForwardBackwardAndMseLoss) {
   EXPECT_THROW_MSG(at::layer_norm(gx, {8}, w, b),
                    "Expected all tensors to be on the same device, but found at least two devices, "
                    "cuda:0 and cpu! (when checking argument for argument weight in method "
-                   "wrapper_CUDA_native_layer_norm)");
+                   "wrapper_CUDA__native_layer_norm)");
 
   const at::Tensor p = randn({6, 4}), t = randn({4});
   for (int64_t reduction : {at::Reduction::None, at::Reduction::Sum, at::Reduction::Mean}) {
@@ -443,11 +452,14 @@ TEST(CUDARandom, SeededStreamsAndTheirDistributions) {
   const at::Tensor n = at::randn({1 << 20}, on_gpu.dtype(at::kDouble)).cpu();
   EXPECT_NEAR(n.mean().item<double>(), 0.0, 5e-3);
   EXPECT_NEAR(n.std().item<double>(), 1.0, 5e-3);
-  for (at::ScalarType dtype : {at::kHalf, at::kBFloat16}) {
+  // Note [A uniform draw stays below `to`]: never `to` itself, in any dtype.
+  for (at::ScalarType dtype : {at::kHalf, at::kBFloat16, at::kFloat}) {
+    SCOPED_TRACE(c10::toString(dtype));
     const at::Tensor h =
-        at::empty({4096}, on_gpu.dtype(dtype)).uniform_(-2, 3).cpu().to(at::kFloat);
+        at::empty({1 << 18}, on_gpu.dtype(dtype)).uniform_(-2, 3).cpu().to(at::kFloat);
     EXPECT_GE(h.min().item<float>(), -2.f);
-    EXPECT_LE(h.max().item<float>(), 3.f);
+    EXPECT_LT(h.max().item<float>(), 3.f);
+    EXPECT_LT(at::rand({1 << 18}, on_gpu.dtype(dtype)).max().item<float>(), 1.f);
   }
   const at::Tensor ints = at::randint(0, 10, {100000}, on_gpu.dtype(at::kLong)).cpu();
   EXPECT_EQ(ints.min().item<int64_t>(), 0);

@@ -288,6 +288,13 @@ TEST(GpuPhiloxBody, ValuesFromTheBitsHaveTheirDistributions) {
   EXPECT_EQ(gpu::uniform_double_open_zero(0, 0), 1.0);
   EXPECT_GT(gpu::uniform_double_open_zero(~0u, ~0u), 0.0);
   EXPECT_LT(gpu::uniform_float(~0u), 1.0f);
+  // With a type's mantissa digits the largest draw is exact in that type, below 1.
+  EXPECT_EQ(gpu::uniform_digits(~0u, ~0u, 11), 1.0 - 0x1p-11);
+  EXPECT_LT(static_cast<float>(c10::Half(static_cast<float>(gpu::uniform_digits(~0u, ~0u, 11)))),
+            1.f);
+  EXPECT_LT(static_cast<float>(c10::BFloat16(static_cast<float>(gpu::uniform_digits(~0u, ~0u, 8)))),
+            1.f);
+  EXPECT_EQ(gpu::uniform_digits(~0u, ~0u, 53), gpu::uniform_double(~0u, ~0u));
   EXPECT_EQ(gpu::random_in_range(gpu::PhiloxBlock{{0, 7, 0, 0}}, 5, -3), -3 + 7 % 5);
   EXPECT_EQ(gpu::random_in_range(gpu::PhiloxBlock{{0x80000000u, 1, 0, 0}}, 0, 0),
             static_cast<int64_t>(0x8000000000000001ull));
