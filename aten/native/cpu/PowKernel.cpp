@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "aten/Dispatch.h"
+#include "aten/native/IntegerPow.h"
 #include "aten/native/Pow.h"
 #include "aten/native/UnaryOps.h"
 #include "aten/native/cpu/Loops.h"
@@ -23,26 +24,6 @@ inline namespace CPU_CAPABILITY {
 using vec::Vectorized;
 
 namespace {
-
-// a ** b by squaring; a negative b gives what the exact value truncates to: 1 for a == 1, ±1
-// for a == -1, else 0 (libtorch's powi).
-template <typename T>
-T powi(T a, T b) {
-  if constexpr (std::is_signed<T>::value) {
-    if (b < 0) {
-      if (a == 1) return 1;
-      if (a == -1) return (b % 2) != 0 ? T(-1) : T(1);
-      return 0;
-    }
-  }
-  T result = 1;
-  while (b) {
-    if (b & 1) result = static_cast<T>(result * a);
-    b = static_cast<T>(b / 2);
-    a = static_cast<T>(a * a);
-  }
-  return result;
-}
 
 void pow_tensor_tensor_kernel(TensorIteratorBase& iter) {
   const c10::ScalarType dtype = iter.common_dtype();
@@ -59,7 +40,8 @@ void pow_tensor_tensor_kernel(TensorIteratorBase& iter) {
         });
   } else {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "pow", [&] {
-      cpu_kernel(iter, [](scalar_t base, scalar_t exp) -> scalar_t { return powi(base, exp); });
+      cpu_kernel(iter,
+                 [](scalar_t base, scalar_t exp) -> scalar_t { return integer_pow(base, exp); });
     });
   }
 }
@@ -112,7 +94,7 @@ void pow_tensor_scalar_kernel(TensorIteratorBase& iter, const Scalar& exp_scalar
   } else {
     AT_DISPATCH_INTEGRAL_TYPES(dtype, "pow", [&] {
       const auto exp = exp_scalar.to<scalar_t>();
-      cpu_kernel(iter, [exp](scalar_t base) -> scalar_t { return powi(base, exp); });
+      cpu_kernel(iter, [exp](scalar_t base) -> scalar_t { return integer_pow(base, exp); });
     });
   }
 }

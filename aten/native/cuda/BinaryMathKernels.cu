@@ -46,6 +46,7 @@
 #include "aten/OpMathType.h"
 #include "aten/native/Activation.h"
 #include "aten/native/BinaryOps.h"
+#include "aten/native/IntegerPow.h"
 #include "aten/native/PointwiseOps.h"
 #include "aten/native/Pow.h"
 #include "aten/native/UnaryOps.h"
@@ -61,16 +62,7 @@ using opmath_t = at::opmath_type<T>;
 
 // ---- Helpers -----------------------------------------------------------------------------------
 
-// An unsigned type at least as wide as int: integer arithmetic in it wraps modulo 2^N, which is
-// what the CPU's -fwrapv code gives (Note [Integer tensor arithmetic wraps] in
-// aten/CMakeLists.txt) and what signed overflow in plain C++ does not promise.
-template <typename T>
-using wrap_t = std::conditional_t<(sizeof(T) > 4), uint64_t, uint32_t>;
-
-template <typename T>
-C10_HOST_DEVICE T wrapping_mul(T a, T b) {
-  return static_cast<T>(static_cast<wrap_t<T>>(a) * static_cast<wrap_t<T>>(b));
-}
+// wrapping_mul and integer_pow: aten/native/IntegerPow.h, shared with the CPU kernels.
 
 // See Note [No fused multiply-add where the CPU has none].
 C10_HOST_DEVICE inline float mul_rn(float a, float b) {
@@ -89,26 +81,6 @@ C10_HOST_DEVICE inline double mul_rn(double a, double b) {
 }
 
 // ---- pow ---------------------------------------------------------------------------------------
-
-// base ** exp by squaring; a negative exp gives what the exact value truncates to: 1 for
-// base == 1, ±1 for base == -1, else 0 (libtorch's powi, as the CPU's).
-template <typename T>
-C10_HOST_DEVICE T integer_pow(T base, T exp) {
-  if constexpr (std::is_signed<T>::value) {
-    if (exp < 0) {
-      if (base == 1) return 1;
-      if (base == -1) return (exp % 2) != 0 ? T(-1) : T(1);
-      return 0;
-    }
-  }
-  T result = 1;
-  while (exp) {
-    if (exp & 1) result = wrapping_mul(result, base);
-    exp = static_cast<T>(exp / 2);
-    base = wrapping_mul(base, base);
-  }
-  return result;
-}
 
 // Which of the CPU's exact forms a Scalar exponent takes (Note [pow's shortcuts]); kNone for a
 // tensor exponent, which the CPU raises through pow itself.
