@@ -37,7 +37,7 @@ case "$mode" in
     export ASAN_OPTIONS=$ASAN_OPTIONS:max_allocation_size_mb=1024
     [[ $seconds == 0 ]] && exit 0
     status=0
-    for fuzzer in schema view tensor_iterator boxed_call; do
+    for fuzzer in schema view tensor_iterator boxed_call safetensors pickle; do
       work=build-asan/fuzz-corpus/$fuzzer crashes=build-asan/fuzz-crashes/$fuzzer
       rm -rf "$crashes" && mkdir -p "$work" "$crashes"
       log=build-asan/fuzz-$fuzzer.log
