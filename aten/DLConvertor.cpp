@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,7 +42,12 @@ struct DLManagedOwner {
 };
 
 Device getATenDevice(const DLDevice& ctx) {
-  switch (ctx.device_type) {
+  // A producer may name a device type this DLPack version lacks: read it as the integer it is,
+  // since loading an out-of-range value as the enum is undefined behaviour.
+  static_assert(sizeof(ctx.device_type) == sizeof(int));
+  int device_type;
+  std::memcpy(&device_type, &ctx.device_type, sizeof(int));
+  switch (device_type) {
     case kDLCPU:
       return Device(DeviceType::CPU);
     case kDLCUDA:
@@ -49,7 +55,7 @@ Device getATenDevice(const DLDevice& ctx) {
       detail::getCUDAHooks().initCUDA();
       return Device(DeviceType::CUDA, static_cast<c10::DeviceIndex>(ctx.device_id));
     default:
-      TORCH_CHECK(false, "Unsupported device_type: ", static_cast<int>(ctx.device_type));
+      TORCH_CHECK(false, "Unsupported device_type: ", device_type);
   }
 }
 

@@ -13,6 +13,7 @@ enum class PickleOpCode : char {
   BININT2 = 'M',
   NONE = 'N',
   BINPERSID = 'Q',
+  BUILD = 'b',
   REDUCE = 'R',
   BINUNICODE = 'X',
   APPEND = 'a',

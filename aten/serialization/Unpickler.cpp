@@ -330,6 +330,18 @@ bool Unpickler::run_opcode() {
     case PickleOpCode::BINPERSID:
       persistent_load();
       break;
+    case PickleOpCode::BUILD: {
+      // See Note [Python's state_dict]: an OrderedDict's attributes, dropped.
+      TORCH_CHECK(stack_.size() >= 2 && (marks_.empty() || marks_.back() <= stack_.size() - 2),
+                  "Unpickler: stack underflow");
+      const Item& state = stack_.back();
+      const Item& target = stack_[stack_.size() - 2];
+      TORCH_CHECK(state.global == Global::kValue && target.global == Global::kValue &&
+                      target.value.isGenericDict() &&
+                      (state.value.isGenericDict() || state.value.isNone()),
+                  "Unpickler: BUILD is read only to set an OrderedDict's attributes");
+      stack_.pop_back();
+    } break;
     default:
       TORCH_CHECK(false, "Unknown opcode for unpickling at ", pos_ - 1, ": ",
                   static_cast<int>(static_cast<uint8_t>(op)));
@@ -391,7 +403,10 @@ void Unpickler::reduce() {
       result = rebuild_tensor(tuple);
       break;
     case Global::kOrderedDict:
-      result = IValue();  // a tensor's backward hooks, dropped as libtorch drops them
+      // A tensor's backward hooks (always empty: nothing reads them, as in libtorch), or the
+      // dict Python's torch.save makes of a state_dict. See Note [Python's state_dict].
+      TORCH_CHECK(elements.empty(), "Unpickler: OrderedDict() takes no arguments here");
+      result = IValue(c10::impl::GenericDict(c10::AnyType::get(), c10::AnyType::get()));
       break;
     case Global::kRestoreTypeTag:
       result = restore_type_tag(tuple);

@@ -12,11 +12,11 @@
 // Opcodes (protocol 2): PROTO, STOP, MARK, NONE, NEWTRUE, NEWFALSE, BININT, BININT1, BININT2,
 // LONG1 (up to 8 bytes), BINFLOAT, BINUNICODE, EMPTY_TUPLE, TUPLE, TUPLE1, TUPLE2, TUPLE3,
 // EMPTY_LIST, LIST, APPEND, APPENDS, EMPTY_DICT, DICT, SETITEM, SETITEMS, BINPUT, LONG_BINPUT,
-// BINGET, LONG_BINGET, GLOBAL, REDUCE, BINPERSID.
+// BINGET, LONG_BINGET, GLOBAL, REDUCE, BINPERSID, BUILD (see Note [Python's state_dict]).
 // Globals, each only as REDUCE's callable (or, for storages, a persistent id's dtype):
 //   torch._utils._rebuild_tensor_v2   (storage, offset, sizes, strides, requires_grad, hooks[,
 //                                      metadata]) -> a tensor viewing the storage
-//   collections.OrderedDict           () -> the hooks (None, as libtorch reads them)
+//   collections.OrderedDict           () -> an empty dict (a tensor's hooks, or a state_dict)
 //   torch.jit._pickle.restore_type_tag (container, "annotation") -> the typed dict or list
 //   torch.jit._pickle.build_intlist, build_doublelist, build_boollist, build_tensorlist
 //   builtins.complex                  (real, imag);  torch.device ("cuda:0")
@@ -26,6 +26,15 @@
 // naming it (a key named again with another dtype or numel is an error). Anything else --
 // another opcode or global, a wrong argument, a truncated program, a stack underflow, a memo
 // miss, a storage smaller than its tensors need -- raises c10::Error.
+//
+// Note [Python's state_dict]
+// Python's torch.save(module.state_dict()) pickles an OrderedDict: OrderedDict() by REDUCE,
+// its items by SETITEMS, then BUILD with {'_metadata': ...}, the modules' versions, which no
+// tensor needs. miniaten reads the dict and drops that state: BUILD is accepted only on a dict,
+// with a dict (or None) for state. libtorch 1.13's pickle_load fails on such a file (it reads
+// OrderedDict() as None, then asserts in SETITEMS); reading the weights a PyTorch user saved is
+// the point of the format, so miniaten goes that far beyond it, and no further (no classes, no
+// objects).
 //
 // Note [Containers are complete before they are placed]
 // A list or dict may grow (APPEND, SETITEMS) only until it is placed in another container, and

@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "aten/ATen.h"
+#include "tests/aten/DLPackTestUtils.h"
 #include "tests/aten/ErrorCase.h"
 
 namespace {
@@ -192,16 +194,9 @@ DLDataType dt(uint8_t code, uint8_t bits, uint16_t lanes = 1) {
   return {code, bits, lanes};
 }
 
-void from_device(DLDeviceType type) {
-  static float value = 1;
-  static int64_t shape[1] = {1};
-  DLManagedTensor m{};
-  m.dl_tensor.data = &value;
-  m.dl_tensor.device = {type, 0};
-  m.dl_tensor.ndim = 1;
-  m.dl_tensor.dtype = dt(kDLFloat, 32);
-  m.dl_tensor.shape = shape;
-  at::fromDLPack(&m);
+void from_device(int type) {
+  dlpack_test::OneFloat m(type);
+  at::fromDLPack(&m.managed);
 }
 
 // Texts from libtorch 1.13 (a program calling each, see the test's history).
@@ -221,8 +216,7 @@ const std::vector<ErrorCase>& cases() {
        "ATen does not support lanes != 1"},
       {"opaque", [] { at::toScalarType(dt(kDLOpaqueHandle, 32)); }, K::Error, "Unsupported code 3"},
       {"vulkan", [] { from_device(kDLVulkan); }, K::Error, "Unsupported device_type: 7"},
-      {"unknown_device", [] { from_device(static_cast<DLDeviceType>(99)); }, K::Error,
-       "Unsupported device_type: 99"}};
+      {"unknown_device", [] { from_device(99); }, K::Error, "Unsupported device_type: 99"}};
   return all;
 }
 

@@ -2,6 +2,7 @@
 // memory comes back, on its storage; without a device, the reason), and PyTorch's format and
 // safetensors (saved through the host, loaded back to the device with views still sharing).
 
+#include "../DLPackTestUtils.h"
 #include "CUDATestUtils.h"
 #include "TestUtils.h"
 #include "aten/DLConvertor.h"
@@ -55,18 +56,9 @@ TEST(CUDADLPack, AForeignDeviceBufferIsSharedAndReleasedOnce) {
 // Without a device: the reason, and the producer's deleter still runs once.
 TEST(CUDADLPack, WithoutADeviceTheReasonAndOneRelease) {
   SKIP_WITH_CUDA();
-  static int deleted = 0;
-  static float value = 1;
-  int64_t shape[1] = {1};
-  DLManagedTensor m{};
-  m.dl_tensor.data = &value;
-  m.dl_tensor.device = {kDLCUDA, 0};
-  m.dl_tensor.ndim = 1;
-  m.dl_tensor.dtype = {kDLFloat, 32, 1};
-  m.dl_tensor.shape = shape;
-  m.deleter = [](DLManagedTensor*) { ++deleted; };
-  EXPECT_EQ(test_util::error_of([&] { at::fromDLPack(&m); }), cuda_test::no_device_error());
-  EXPECT_EQ(deleted, 1);
+  dlpack_test::OneFloat m(kDLCUDA);
+  EXPECT_EQ(test_util::error_of([&] { at::fromDLPack(&m.managed); }), cuda_test::no_device_error());
+  EXPECT_EQ(m.deleted, 1);
 }
 
 TEST(CUDATensorIO, PickleSavesThroughTheHostAndLoadsViewsSharingOneDeviceStorage) {

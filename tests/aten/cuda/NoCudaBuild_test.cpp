@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../DLPackTestUtils.h"
 #include "TestUtils.h"
 #include "aten/ATen.h"
 #include "aten/DLConvertor.h"
@@ -37,18 +38,9 @@ TEST(NoCudaBuild, CudaTensorsAreTheDispatchersError) {
   EXPECT_EQ(error_of([] { at::empty({4}, at::TensorOptions().pinned_memory(true)); }),
             "Need to provide pin_memory allocator to use pin memory.");
   // A CUDA DLPack tensor: libtorch's reason, and its producer still released once.
-  static int deleted = 0;
-  static float value = 1;
-  int64_t shape[1] = {1};
-  DLManagedTensor m{};
-  m.dl_tensor.data = &value;
-  m.dl_tensor.device = {kDLCUDA, 0};
-  m.dl_tensor.ndim = 1;
-  m.dl_tensor.dtype = {kDLFloat, 32, 1};
-  m.dl_tensor.shape = shape;
-  m.deleter = [](DLManagedTensor*) { ++deleted; };
-  EXPECT_EQ(error_of([&] { at::fromDLPack(&m); }), "Torch not compiled with CUDA enabled");
-  EXPECT_EQ(deleted, 1);
+  dlpack_test::OneFloat m(kDLCUDA);
+  EXPECT_EQ(error_of([&] { at::fromDLPack(&m.managed); }), "Torch not compiled with CUDA enabled");
+  EXPECT_EQ(m.deleted, 1);
 #endif
 }
 

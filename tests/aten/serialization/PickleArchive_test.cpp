@@ -11,20 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "TestUtils.h"
 #include "aten/ATen.h"
 #include "aten/serialization/MappedFile.h"
 #include "aten/serialization/Pickle.h"
 
 namespace {
 
-std::string error_text(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  }
-  return "no error";
-}
+using test_util::error_of;
 
 uint32_t crc32(const std::string& data) {
   uint32_t crc = 0xFFFFFFFFu;
@@ -124,14 +118,14 @@ TEST(PickleArchive, AnyFolderNameAndUnalignedRecordsAreRead) {
 }
 
 TEST(PickleArchive, ArchivesThatAreNotPyTorchs) {
-  EXPECT_EQ(error_text([] { torch::jit::pickle_load(bytes_of(plain_zip({}))); }),
+  EXPECT_EQ(error_of([] { torch::jit::pickle_load(bytes_of(plain_zip({}))); }),
             "archive does not contain any files");
-  EXPECT_EQ(error_text([] {
+  EXPECT_EQ(error_of([] {
               torch::jit::pickle_load(bytes_of(plain_zip({{"data.pkl", "N."}})));
             }),
             "file in archive is not in a subdirectory: data.pkl");
   EXPECT_EQ(
-      error_text([] {
+      error_of([] {
         torch::jit::pickle_load(bytes_of(plain_zip({{"a/data.pkl", "N."}, {"a/version", "99\n"}})));
       }),
       "Attempted to read a PyTorch file with version 99\n, but this reader supports "
@@ -139,7 +133,7 @@ TEST(PickleArchive, ArchivesThatAreNotPyTorchs) {
   // A flipped byte in a stored record: libzip's CRC check, on the copying path.
   std::string zip = plain_zip({{"a/data.pkl", "\x80\x02N."}, {"a/version", "3\n"}});
   zip[zip.find("\x80\x02N.") + 2] = 'K';
-  EXPECT_EQ(error_text([&] { torch::jit::pickle_load(bytes_of(zip)); }),
+  EXPECT_EQ(error_of([&] { torch::jit::pickle_load(bytes_of(zip)); }),
             "PytorchStreamReader failed reading file data.pkl: CRC error");
 }
 

@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 
+#include "TestUtils.h"
 #include "aten/ATen.h"
 #include "aten/serialization/Pickle.h"
 #include "aten/serialization/PickleArchive.h"
@@ -17,15 +18,7 @@ namespace {
 using c10::IValue;
 using namespace std::string_literals;
 
-// The c10::Error's text, or "no error"; any other exception fails the test.
-std::string error_text(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  }
-  return "no error";
-}
+using test_util::error_of;
 
 IValue unpickle(const std::string& program) {
   torch::jit::Unpickler unpickler(absl::Span<const char>(program.data(), program.size()), nullptr);
@@ -97,11 +90,11 @@ TEST(PickleErrors, FlippedBytesLoadOrRaise) {
 }
 
 TEST(PickleErrors, NotAZipArchive) {
-  EXPECT_EQ(error_text([] {
+  EXPECT_EQ(error_of([] {
               torch::jit::pickle_load({'n', 'o', 't', ' ', 'z', 'i', 'p'});
             }),
             "PytorchStreamReader failed reading zip archive: Not a zip archive");
-  EXPECT_EQ(error_text([] {
+  EXPECT_EQ(error_of([] {
               torch::jit::pickle_load_file("/nonexistent/x.pt");
             }).rfind("open file failed", 0),
             0u);
@@ -114,17 +107,17 @@ TEST(PickleErrors, UnwritablePath) {
 TEST(PickleErrors, MissingRecords) {
   std::vector<at::serialization::ArchiveRecord> records = {{"data.pkl", "\x80\x02N.", 4}};
   const auto no_version = at::serialization::write_archive(records);
-  EXPECT_EQ(error_text([&] { torch::jit::pickle_load(no_version); }),
+  EXPECT_EQ(error_of([&] { torch::jit::pickle_load(no_version); }),
             "PytorchStreamReader failed locating file version: file not found");
   // A program naming a storage the archive lacks.
   const std::string program = program_of(torch::jit::pickle_save(at::ones({2})));
-  EXPECT_EQ(error_text([&] { torch::jit::pickle_load(archive_of(program, {})); }),
+  EXPECT_EQ(error_of([&] { torch::jit::pickle_load(archive_of(program, {})); }),
             "PytorchStreamReader failed locating file data/0: file not found");
 }
 
 TEST(PickleErrors, StorageSmallerThanItClaims) {
   const std::string program = program_of(torch::jit::pickle_save(at::ones({4})));
-  EXPECT_EQ(error_text([&] {
+  EXPECT_EQ(error_of([&] {
               torch::jit::pickle_load(archive_of(program, {{"0", std::string(8, 'x')}}));
             }),
             "Unpickler: storage '0' holds 4 Float elements (16 bytes) but its record has 8 bytes");
@@ -137,7 +130,7 @@ TEST(PickleErrors, TensorOutsideItsStorage) {
   const size_t at = program.find(sizes);
   ASSERT_NE(at, std::string::npos);
   program[at + 2] = 7;
-  EXPECT_EQ(error_text([&] {
+  EXPECT_EQ(error_of([&] {
               torch::jit::pickle_load(archive_of(program, {{"0", std::string(16, 'x')}}));
             }),
             "setStorage: sizes [7], strides [1], storage offset 0, and itemsize 4 requiring a "
@@ -154,11 +147,11 @@ TEST(PickleErrors, OneStorageKeyNamedWithTwoDtypes) {
       "1"s);
   ASSERT_NE(second_key, std::string::npos);
   program[second_key + 5] = '0';
-  EXPECT_EQ(error_text([&] {
+  EXPECT_EQ(error_of([&] {
               torch::jit::pickle_load(archive_of(program, {{"0", std::string(8, 'x')}}));
             }),
             "Unpickler: storage '0' is named as 2 Float elements and as 2 Half elements");
-  EXPECT_EQ(error_text([] {
+  EXPECT_EQ(error_of([] {
               const at::Tensor t = at::ones({4});
               // t's storage seen as Int, as libtorch's view(dtype) would make it.
               auto impl = c10::make_intrusive<c10::TensorImpl>(
@@ -173,55 +166,55 @@ TEST(PickleErrors, OneStorageKeyNamedWithTwoDtypes) {
 }
 
 TEST(PickleErrors, ProgramsOutsideTheSubset) {
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02\x63os\nsystem\n."); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02\x63os\nsystem\n."); }),
             "Unpickler found unknown global, 'os.system': pickle_load reads tensors and "
             "TorchScript's builtin containers only");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02\x63torch\nFooStorage\n."); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02\x63torch\nFooStorage\n."); }),
             "Unpickler found unknown torch global, 'torch.FooStorage'");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02\x63torch.jit._pickle\nbuild_foo\n."); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02\x63torch.jit._pickle\nbuild_foo\n."); }),
             "Unknown pickler class id build_foo");
-  EXPECT_EQ(error_text([] { unpickle(std::string("\x80\x02\xff", 3)); }),
+  EXPECT_EQ(error_of([] { unpickle(std::string("\x80\x02\xff", 3)); }),
             "Unknown opcode for unpickling at 2: 255");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x03N."); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x03N."); }),
             "Only Pickle protocol 2 is supported, found protocol = 3");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02t."); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02t."); }),
             "Unpickler: an opcode needs a MARK but none is open");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02\x85."); }), "Unpickler: stack underflow");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02h\x05."); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02\x85."); }), "Unpickler: stack underflow");
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02h\x05."); }),
             "Parsing error: memo entry 5 was never written");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02X\x05\x00\x00\x00ab"s); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02X\x05\x00\x00\x00ab"s); }),
             "Unexpected end of pickler archive.");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02NN."); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02NN."); }),
             "Unpickler: the program must leave one value on the stack but left 2");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02K\x01)R."); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02K\x01)R."); }),
             "Unpickler: REDUCE needs a global to call");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02]K\x01K\x02\x86u."); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02]K\x01K\x02\x86u."); }),
             "Unpickler: an opcode needs a MARK but none is open");
   // An unhashable key.
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02}]K\x01s."); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02}]K\x01s."); }),
             "Can't hash IValues with tag 'GenericList'");
   // A type tag that does not parse.
   EXPECT_EQ(
-      error_text([] {
+      error_of([] {
         unpickle(
             "\x80\x02\x63torch.jit._pickle\nrestore_type_tag\n]X\x07\x00\x00\x00List[x]\x86R."s);
       }),
       "Unpickler cannot read the type tag 'List[x]'");
   // See Note [Containers are complete before they are placed]: no cycles, no endless nests.
-  EXPECT_EQ(error_text([] {
+  EXPECT_EQ(error_of([] {
               unpickle(
                   "\x80\x02]q\x00h\x00"
                   "a."s);
             }),
             "Unpickler: a container cannot hold itself");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02]q\x00\x85h\x00N\x61."s); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02]q\x00\x85h\x00N\x61."s); }),
             "Unpickler: a list or dict cannot change after it is placed in another container");
-  EXPECT_EQ(error_text([] { unpickle("\x80\x02N" + std::string(1001, '\x85') + "."); }),
+  EXPECT_EQ(error_of([] { unpickle("\x80\x02N" + std::string(1001, '\x85') + "."); }),
             "Unpickler: containers nested more than 1000 deep are not supported");
   EXPECT_TRUE(unpickle("\x80\x02N" + std::string(999, '\x85') + ".").isTuple());
   // A storage without an archive.
   const std::string program = program_of(torch::jit::pickle_save(at::ones({2})));
-  EXPECT_EQ(error_text([&] { unpickle(program); }),
+  EXPECT_EQ(error_of([&] { unpickle(program); }),
             "Unpickler: the program names storage '0' but there is no archive to read it from");
 }
 

@@ -13,6 +13,7 @@
 #include "aten/ATen.h"
 #include "aten/serialization/MappedFile.h"
 #include "aten/serialization/PickleArchive.h"
+#include "aten/serialization/Unpickler.h"
 #include "dispatcher/Dict.h"
 #include "dispatcher/List.h"
 #include "dispatcher/Tuple.h"
@@ -388,6 +389,48 @@ TEST(PickleLibtorch, SavingWhatWeLoadedWritesLibtorchsProgramByteForByte) {
     return std::string(static_cast<const char*>(record.first.get()), record.second);
   };
   EXPECT_EQ(program(ours), program(theirs));
+}
+
+// Python's torch.save of a state_dict (data/write_python_torch_save.py), which libtorch 1.13's
+// pickle_load cannot read: the dict comes back, its _metadata dropped (Note [Python's
+// state_dict]), each parameter arange(numel) * (index + 1).
+TEST(PicklePython, LoadsAStateDictPythonSaved) {
+  const std::string path = std::string(MINIATEN_SERIALIZATION_DATA_DIR) + "/python_state_dict.pt";
+  for (const IValue& v :
+       {torch::jit::pickle_load(read_file(path)), torch::jit::pickle_load_file(path)}) {
+    ASSERT_TRUE(v.isGenericDict());
+    const auto d = v.toGenericDict();
+    const std::vector<std::pair<std::string, std::vector<int64_t>>> expected = {
+        {"0.weight", {4, 3}}, {"0.bias", {4}}, {"2.weight", {2, 4}}, {"2.bias", {2}}};
+    ASSERT_EQ(d.size(), expected.size());
+    size_t i = 0;
+    for (const auto& entry : d) {  // in the file's order
+      SCOPED_TRACE(expected[i].first);
+      EXPECT_EQ(entry.key().toStringRef(), expected[i].first);
+      const Tensor t = entry.value().toTensor();
+      EXPECT_EQ(t.scalar_type(), at::kFloat);
+      EXPECT_EQ(t.sizes(), expected[i].second);
+      EXPECT_TRUE(t.is_contiguous());
+      EXPECT_FALSE(t.requires_grad());
+      const Tensor values = at::arange(0, t.numel(), 1).to(at::kFloat).mul(double(i + 1));
+      EXPECT_TRUE(at::equal(t.reshape({-1}), values));
+      ++i;
+    }
+  }
+}
+
+// BUILD is read only to drop an OrderedDict's attributes.
+TEST(PicklePython, BuildOnAnythingButADictIsRefused) {
+  // PROTO 2, EMPTY_LIST, EMPTY_DICT, BUILD, STOP
+  const std::string program = std::string("\x80\x02]}b.", 6);
+  try {
+    torch::jit::Unpickler(absl::Span<const char>(program.data(), program.size()), nullptr)
+        .parse_ivalue();
+    FAIL() << "no error";
+  } catch (const c10::Error& e) {
+    EXPECT_EQ(std::string(e.what_without_backtrace()),
+              "Unpickler: BUILD is read only to set an OrderedDict's attributes");
+  }
 }
 
 }  // namespace

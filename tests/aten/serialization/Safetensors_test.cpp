@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "TestUtils.h"
 #include "aten/ATen.h"
 
 namespace {
@@ -40,12 +41,7 @@ std::vector<char> make_file(const std::string& header, const std::vector<char>& 
 }
 
 std::string error_text(const std::vector<char>& bytes) {
-  try {
-    st::load(bytes);
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  }
-  return "no error";
+  return test_util::error_of([&] { st::load(bytes); });
 }
 
 at::Tensor values_of(at::ScalarType type) {
