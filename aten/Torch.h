@@ -20,6 +20,7 @@
 
 #include "aten/ATen.h"
 #include "aten/autograd/autograd.h"
+#include "aten/serialization/Pickle.h"  // torch::pickle_save, as torch/serialize.h
 #include "c10/util/SmallVector.h"
 #include "dispatcher/Library.h"
 #include "dispatcher/Stack.h"

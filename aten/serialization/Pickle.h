@@ -42,3 +42,9 @@ TORCH_API void pickle_save_file(const c10::IValue& ivalue, const std::string& pa
 TORCH_API c10::IValue pickle_load_file(const std::string& path);
 
 }  // namespace torch::jit
+
+// libtorch's torch/serialize.h spells them torch::pickle_save and torch::pickle_load too.
+namespace torch {
+using jit::pickle_load;
+using jit::pickle_save;
+}  // namespace torch

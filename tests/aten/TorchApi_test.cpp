@@ -1,5 +1,6 @@
 // The torch:: frontend names (aten/Torch.h, what torch/torch.h gives through the compat headers):
-// at:: names under torch::, factories that honour requires_grad, CUDA queries, Reduction.
+// at:: names under torch::, factories that honour requires_grad, CUDA queries, Reduction,
+// torch::pickle_save / pickle_load.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -19,6 +20,14 @@ TEST(TorchApi, AtNamesAreTorchNames) {
   EXPECT_EQ(torch::kFloat, at::kFloat);
   torch::Tensor t = torch::add(torch::ones({2}), torch::ones({2}));
   EXPECT_EQ(t[0].item<float>(), 2.f);
+}
+
+// torch/serialize.h's names, which torch/torch.h brings.
+TEST(TorchApi, PickleSaveAndLoadAreTorchNames) {
+  torch::Tensor t = torch::arange(6).view({2, 3}).t();
+  torch::IValue back = torch::pickle_load(torch::pickle_save(torch::IValue(t)));
+  EXPECT_EQ(back.toTensor().strides(), t.strides());
+  EXPECT_TRUE(torch::equal(back.toTensor(), t));
 }
 
 TEST(TorchApi, FactoriesHonourRequiresGrad) {
