@@ -1,6 +1,5 @@
 #include "aten/DLConvertor.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -11,6 +10,7 @@
 #include "aten/detail/CUDAHooksInterface.h"
 #include "c10/core/StorageSize.h"
 #include "c10/util/Exception.h"
+#include "c10/util/accumulate.h"
 
 namespace at {
 
@@ -216,28 +216,17 @@ Tensor fromDLPack(const DLManagedTensor* src) {
   TORCH_CHECK(dl.ndim == 0 || dl.shape != nullptr, "fromDLPack: a tensor of ", dl.ndim,
               " dims has no shape");
   IntArrayRef sizes(dl.shape, static_cast<size_t>(dl.ndim));
-  int64_t numel = 1;
-  for (int64_t size : sizes) numel *= size;
+  const int64_t numel = c10::multiply_integers(sizes);
   TORCH_CHECK(dl.data != nullptr || numel == 0, "fromDLPack: a tensor of ", numel,
               " elements has no data");
-  std::vector<int64_t> contiguous;
-  IntArrayRef strides;
-  if (dl.strides != nullptr) {
-    strides = IntArrayRef(dl.strides, static_cast<size_t>(dl.ndim));
-  } else {
-    // DLPack: null strides mean compact row-major.
-    contiguous.resize(sizes.size());
-    int64_t stride = 1;
-    for (size_t i = sizes.size(); i-- > 0;) {
-      contiguous[i] = stride;
-      stride *= std::max<int64_t>(sizes[i], 1);
-    }
-    strides = contiguous;
-  }
+  // Null strides: compact row-major, as DLPack defines it and as from_blob makes them.
+  OptionalIntArrayRef strides;
+  if (dl.strides != nullptr) strides = IntArrayRef(dl.strides, static_cast<size_t>(dl.ndim));
 
-  if (src->deleter == &delete_aten_dlm_tensor) {
+  // toDLPack always writes strides.
+  if (src->deleter == &delete_aten_dlm_tensor && strides.has_value()) {
     const auto& ours = *static_cast<const ATenDLMTensor*>(src->manager_ctx);
-    return tensor_on_own_storage(ours, dl, stype, sizes, strides);  // owner releases src
+    return tensor_on_own_storage(ours, dl, stype, sizes, *strides);  // owner releases src
   }
   void* first = static_cast<char*>(dl.data) + dl.byte_offset;
   return at::for_blob(first, sizes)

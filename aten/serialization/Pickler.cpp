@@ -48,24 +48,22 @@ void Pickler::stop() {
   flush();
 }
 
-void Pickler::push_binget(uint32_t memo_id) {
+void Pickler::push_memo_opcode(PickleOpCode one_byte, PickleOpCode four_bytes, uint32_t memo_id) {
   if (memo_id <= std::numeric_limits<uint8_t>::max()) {
-    push_opcode(static_cast<char>(PickleOpCode::BINGET));
+    push_opcode(static_cast<char>(one_byte));
     push_le<uint8_t>(static_cast<uint8_t>(memo_id));
   } else {
-    push_opcode(static_cast<char>(PickleOpCode::LONG_BINGET));
+    push_opcode(static_cast<char>(four_bytes));
     push_le<uint32_t>(memo_id);
   }
 }
 
+void Pickler::push_binget(uint32_t memo_id) {
+  push_memo_opcode(PickleOpCode::BINGET, PickleOpCode::LONG_BINGET, memo_id);
+}
+
 uint32_t Pickler::push_next_binput() {
-  if (memo_id_ <= std::numeric_limits<uint8_t>::max()) {
-    push_opcode(static_cast<char>(PickleOpCode::BINPUT));
-    push_le<uint8_t>(static_cast<uint8_t>(memo_id_));
-  } else {
-    push_opcode(static_cast<char>(PickleOpCode::LONG_BINPUT));
-    push_le<uint32_t>(memo_id_);
-  }
+  push_memo_opcode(PickleOpCode::BINPUT, PickleOpCode::LONG_BINPUT, memo_id_);
   return memo_id_++;
 }
 

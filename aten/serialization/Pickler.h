@@ -33,6 +33,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "aten/serialization/PickleOpCode.h"
 #include "dispatcher/IValue.h"
 
 namespace torch::jit {
@@ -69,6 +70,8 @@ class TORCH_API Pickler {
   void push_tensor(const at::Tensor& tensor);
   void push_storage(const at::Tensor& tensor);
   void push_type_tag(const IValue& ivalue);
+  // BINGET/BINPUT with a one-byte id where it fits, else the LONG_ form's four bytes.
+  void push_memo_opcode(PickleOpCode one_byte, PickleOpCode four_bytes, uint32_t memo_id);
   void push_binget(uint32_t memo_id);
   uint32_t push_next_binput();
   void flush();

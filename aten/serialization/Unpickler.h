@@ -113,6 +113,9 @@ class TORCH_API Unpickler {
   void adopt_all(const IValue& built);  // a container built whole, from placed parts
 
   size_t pop_mark();
+  // The first of the top n stack items, after checking that they are values above any MARK
+  // and that `below` more items lie under them.
+  size_t take_top(size_t n, size_t below = 0);
   IValue pop_value();
   void memo_put(uint32_t id);
   void memo_get(uint32_t id);
