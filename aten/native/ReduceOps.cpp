@@ -41,6 +41,7 @@ namespace at {
 namespace native {
 
 DEFINE_DISPATCH(sum_stub);
+DEFINE_DISPATCH(norm_sum_stub);
 DEFINE_DISPATCH(cumsum_stub);
 DEFINE_DISPATCH(extremum_rows_stub);
 

@@ -27,6 +27,12 @@ namespace native {
 using reduce_fn = void (*)(TensorIterator&);
 DECLARE_DISPATCH(reduce_fn, sum_stub);
 
+// As sum_stub, of |x| (p = 1) or x * x (p = 2): what norm (ReduceOpsStats.cpp) reduces before its
+// root, in one pass (Note [The 1- and 2-norms are sums] in cpu/SumKernel.cpp). Float and double;
+// CPU only (other devices compose norm of abs, mul and sum).
+using norm_sum_fn = void (*)(TensorIterator&, int p);
+DECLARE_DISPATCH(norm_sum_fn, norm_sum_stub);
+
 // The folds of ReduceOpsFold.cpp (cpu/FoldReduceKernel.cpp): iter.output() = op(iter.output(),
 // every input element it reduces), the output already holding the op's identity (1 for prod,
 // the lowest value for max, true for and). max and min propagate NaN; and/or read any nonzero

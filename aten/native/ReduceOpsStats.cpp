@@ -21,6 +21,7 @@
 
 #include "aten/ATen.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/ReduceOps.h"
 #include "aten/native/ReduceOpsUtils.h"
 #include "aten/native/Resize.h"
 
@@ -169,10 +170,25 @@ Tensor logsumexp(const Tensor& self, IntArrayRef dim, bool keepdim) {
 
 namespace {
 
+// The 1- or 2-norm of a real CPU tensor in one pass: the sum of |x| or x * x (norm_sum_stub),
+// then the root. See Note [The 1- and 2-norms are sums] in cpu/SumKernel.cpp.
+Tensor fused_norm(const Tensor& x, int p, IntArrayRef dim, bool keepdim) {
+  const DimMask mask = make_dim_mask(dim, x.dim());
+  Tensor result = at::empty(reduced_shape(x.sizes(), mask, keepdim), x.options());
+  Tensor viewed = review_reduce_result(result, x.dim(), mask, keepdim);
+  auto iter = TensorIterator::reduce_op(viewed, x);
+  result.zero_();
+  norm_sum_stub(kCPU, iter, p);
+  return p == 2 ? result.sqrt_() : result;
+}
+
 // The p-norm of self over dim, in opmath (float for Half and BFloat16).
 Tensor norm_impl(const Tensor& self, const c10::optional<Scalar>& opt_p, IntArrayRef dim,
                  bool keepdim) {
   const double p = opt_p.has_value() ? opt_p->toDouble() : 2.0;
+  if ((p == 1 || p == 2) && self.is_cpu() && !self.is_complex() && self.numel() != 0) {
+    return fused_norm(in_opmath(self), static_cast<int>(p), dim, keepdim);
+  }
   const Tensor x = in_opmath(self).abs();
   if (x.numel() == 0) {
     // libtorch 1.13's norm of no elements is 0 for every p, -inf and negative p included.

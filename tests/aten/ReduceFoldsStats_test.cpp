@@ -326,6 +326,78 @@ TEST(Stats, NormForEveryP) {
   EXPECT_NEAR(c.item<float>(), std::sqrt(3.0f), 1e-6);
 }
 
+// Note [The 1- and 2-norms are sums] (cpu/SumKernel.cpp): the 1- and 2-norms are the sum's
+// cascade over |x| or x * x. On a dense layout abs() and x * x keep the input's strides, so the
+// sum walks them in the same order and the norms equal abs().sum() and (x * x).sum().sqrt() bit
+// for bit, on every loop of the sum kernel (inner, outer, strided, several dims), on one thread
+// and two, in float and double. A slice or a selected plane is read where it lies (the composed
+// form reads a packed copy, in another order): within a few epsilons of the float64 norm.
+TEST(Stats, OneAndTwoNormsAreTheSumOfMagnitudesOrSquares) {
+  const Tensor base = at::randn({37, 70, 9});
+  const std::vector<std::vector<int64_t>> dim_lists = {{}, {0}, {1}, {2}, {0, 2}, {1, 2}};
+  for (const at::ScalarType type : {at::kFloat, at::kDouble}) {
+    for (const Tensor& t : layouts(base.to(type))) {
+      for (const Tensor& x : {t, t.narrow(1, 3, 64), t.select(2, 4)}) {
+        const bool dense = x.numel() == base.numel();
+        const Tensor xd = x.to(at::kDouble);
+        for (const auto& dims : dim_lists) {
+          if (!dims.empty() && dims.back() >= x.dim()) continue;
+          for (const int threads : {1, 2}) {
+            at::set_num_threads(threads);
+            for (const bool keepdim : {false, true}) {
+              const Tensor one = at::norm(x, 1, dims, keepdim);
+              const Tensor two = at::norm(x, 2, dims, keepdim);
+              EXPECT_EQ(one.scalar_type(), type);
+              EXPECT_EQ(two.sizes(), xd.sum(dims, keepdim).sizes());
+              const Tensor want_one =
+                  dense ? x.abs().sum(dims, keepdim) : xd.abs().sum(dims, keepdim);
+              const Tensor want_two =
+                  dense ? (x * x).sum(dims, keepdim).sqrt() : (xd * xd).sum(dims, keepdim).sqrt();
+              if (dense) {
+                EXPECT_TRUE(at::equal(one, want_one)) << type << x.strides() << " " << threads;
+                EXPECT_TRUE(at::equal(two, want_two)) << type << x.strides() << " " << threads;
+              } else {
+                EXPECT_TRUE(at::allclose(one.to(at::kDouble), want_one, 1e-6, 0))
+                    << type << x.sizes() << x.strides() << " " << threads;
+                EXPECT_TRUE(at::allclose(two.to(at::kDouble), want_two, 1e-6, 0))
+                    << type << x.sizes() << x.strides() << " " << threads;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  at::set_num_threads(1);
+}
+
+// The fused norms keep the cascade's accuracy over 10^7 floats (a single float accumulator is
+// off by about 1e-3 here), and NaN, infinity and -0.0 come out as the composed ones do.
+TEST(Stats, FusedNormsAreAccurateAndPropagateNaN) {
+  const Tensor x = at::rand({10000000}) - 0.5;
+  const Tensor xd = x.to(at::kDouble);
+  auto relative_error = [](const Tensor& got, const Tensor& want) {
+    return ((got.to(at::kDouble) - want).abs() / want.abs()).max().item<double>();
+  };
+  EXPECT_LT(relative_error(x.norm(1), xd.abs().sum()), 1e-6);
+  EXPECT_LT(relative_error(x.norm(2), (xd * xd).sum().sqrt()), 1e-6);
+  EXPECT_LT(relative_error(at::norm(x.view({2500, 4000}), 2, {0}),
+                           (xd * xd).view({2500, 4000}).sum(0).sqrt()),
+            1e-6);
+  EXPECT_TRUE(std::isnan(at::tensor({1.0f, NAN, 2.0f}).norm().item<float>()));
+  EXPECT_TRUE(std::isnan(at::tensor({INFINITY, NAN}).norm(1).item<float>()));
+  EXPECT_EQ(at::tensor({-INFINITY, 1.0f}).norm().item<float>(), INFINITY);
+  EXPECT_EQ(at::tensor({-INFINITY, 1.0f}).norm(1).item<float>(), INFINITY);
+  const float zero = at::tensor({-0.0f, -0.0f}).norm(1).item<float>();
+  EXPECT_EQ(zero, 0.0f);
+  EXPECT_FALSE(std::signbit(zero));
+  // Half and BFloat16 are normed in float and rounded once, on the fused path too.
+  const Tensor h = at::full({3000}, 300.0, at::kHalf);
+  EXPECT_EQ(h.norm().scalar_type(), at::kHalf);
+  EXPECT_EQ(h.norm().item<float>(), c10::Half(300.0f * std::sqrt(3000.0f)));
+  EXPECT_EQ(at::full({3000}, 0.5, at::kBFloat16).norm(1).item<float>(), 1504.0f);  // 1500 rounded
+}
+
 using test_util::ErrorCase;
 using test_util::Kind;
 
