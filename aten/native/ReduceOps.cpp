@@ -266,36 +266,6 @@ namespace native {
 
 namespace {
 
-// The index (and, when `values` is given, the value) of the first greatest (is_max) or least
-// element of each row of a contiguous rows x n tensor; a NaN wins over every number (the first
-// NaN), as in libtorch. One comparison per element: !(v <= best) is v > best or v NaN, and a
-// NaN best ends the row. Rows are split across threads (each row is one thread's, so the
-// answer does not depend on the thread count).
-template <typename T, bool is_max>
-void extremum_rows(const T* x, int64_t rows, int64_t n, T* values, int64_t* indices) {
-  using acc_t = at::opmath_type<T>;
-  const int64_t grain = std::max<int64_t>(1, internal::GRAIN_SIZE / n);
-  at::parallel_for(0, rows, grain, [&](int64_t begin, int64_t end) {
-    for (int64_t r = begin; r < end; ++r) {
-      const T* row = x + r * n;
-      int64_t best = 0;
-      acc_t best_value = static_cast<acc_t>(row[0]);
-      if (!at::_isnan(best_value)) {
-        for (int64_t i = 1; i < n; ++i) {
-          const acc_t v = static_cast<acc_t>(row[i]);
-          if (is_max ? !(v <= best_value) : !(v >= best_value)) {
-            best = i;
-            best_value = v;
-            if (at::_isnan(v)) break;
-          }
-        }
-      }
-      indices[r] = best;
-      if (values != nullptr) values[r] = row[best];
-    }
-  });
-}
-
 // The reduction of self along `dim` (every element when dim is None) as rows of a contiguous
 // matrix, and the output's shape.
 struct ExtremumRows {
@@ -332,7 +302,7 @@ ExtremumRows extremum_rows_of(const Tensor& self, c10::optional<int64_t> dim, bo
 
 // Fills `indices` (Long, the output's shape) and, when defined, `values` (self's dtype).
 void extremum_impl(const Tensor& self, const ExtremumRows& r, const Tensor& values,
-                   const Tensor& indices, bool is_max, const char* kernel_name) {
+                   const Tensor& indices, bool is_max) {
   if (indices.is_meta() || indices.numel() == 0) return;
   // A dim of one element: every index is 0, before any dtype is looked at (libtorch's shortcut).
   if (r.single) {
@@ -340,29 +310,12 @@ void extremum_impl(const Tensor& self, const ExtremumRows& r, const Tensor& valu
     if (values.defined()) values.copy_(self.reshape(r.out_shape));
     return;
   }
-  const ScalarType type = self.scalar_type();
   const Tensor input = r.rows.contiguous();
   const int64_t n = input.dim() == 0 ? 1 : input.size(-1);
   const int64_t rows = input.numel() / n;
   Tensor index_rows = at::empty({rows}, indices.options());
   Tensor value_rows = values.defined() ? at::empty({rows}, values.options()) : Tensor();
-  if (!input.device().is_cpu()) {
-    extremum_rows_stub(input.device().type(), input.view({rows, n}), value_rows, index_rows,
-                       is_max);
-    indices.copy_(index_rows.view(r.out_shape));
-    if (values.defined()) values.copy_(value_rows.view(r.out_shape));
-    return;
-  }
-  AT_DISPATCH_ALL_TYPES_AND3(kHalf, kBFloat16, kBool, type, kernel_name, [&] {
-    scalar_t* value_out = values.defined() ? value_rows.data_ptr<scalar_t>() : nullptr;
-    if (is_max) {
-      extremum_rows<scalar_t, true>(input.data_ptr<scalar_t>(), rows, n, value_out,
-                                    index_rows.data_ptr<int64_t>());
-    } else {
-      extremum_rows<scalar_t, false>(input.data_ptr<scalar_t>(), rows, n, value_out,
-                                     index_rows.data_ptr<int64_t>());
-    }
-  });
+  extremum_rows_stub(input.device().type(), input.view({rows, n}), value_rows, index_rows, is_max);
   indices.copy_(index_rows.view(r.out_shape));
   if (values.defined()) values.copy_(value_rows.view(r.out_shape));
 }
@@ -376,7 +329,7 @@ Tensor arg_reduce(const Tensor& self, c10::optional<int64_t> dim, bool keepdim, 
     TORCH_CHECK(type != kBool && !c10::isComplexType(type), "\"", name,
                 self.is_cuda() ? "_cuda" : "_cpu", "\" not implemented for '", type, "'");
   }
-  extremum_impl(self, r, Tensor(), result, is_max, is_max ? "argmax_cpu" : "argmin_cpu");
+  extremum_impl(self, r, Tensor(), result, is_max);
   return result;
 }
 
@@ -387,7 +340,7 @@ void extremum_dim_out(const Tensor& self, int64_t dim, bool keepdim, const Tenso
   const ExtremumRows r = extremum_rows_of(self, dim, keepdim, name);
   resize_out(values, r.out_shape, self, self.scalar_type());
   resize_out(indices, r.out_shape, self, kLong);
-  extremum_impl(self, r, values, indices, is_max, is_max ? "max_cpu" : "min_cpu");
+  extremum_impl(self, r, values, indices, is_max);
 }
 
 std::tuple<Tensor, Tensor> extremum_dim(const Tensor& self, int64_t dim, bool keepdim,

@@ -47,7 +47,7 @@ DECLARE_DISPATCH(reduce_fn, or_stub);
 // tensor: its index into `indices` (Long, rows elements, contiguous) and, where `values` is
 // defined, its value (input's dtype, rows elements, contiguous). A NaN wins over every number
 // (the first NaN). argmax, argmin, max.dim and min.dim (ReduceOps.cpp) run on it; the CPU's
-// loop is in ReduceOps.cpp itself, the GPU's in cuda/ExtremumRowsKernel.cu.
+// kernel is cpu/ExtremumRowsKernel.cpp, the GPU's cuda/ExtremumRowsKernel.cu.
 using extremum_rows_fn = void (*)(const Tensor& input, const Tensor& values, const Tensor& indices,
                                   bool is_max);
 DECLARE_DISPATCH(extremum_rows_fn, extremum_rows_stub);
