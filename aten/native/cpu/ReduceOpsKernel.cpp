@@ -15,7 +15,7 @@
 //  * Each line along memory (cumsum over the last dim): one line at a time, one chain of
 //    dependent additions (16-19 ms; libtorch 52-64 ms), except float lines eight at a time
 //    through a register transpose where AVX2 is (Note [Eight float lines through a register
-//    transpose]: 7.6 ms). Tried and slower: 2, 4 or 8 lines side by side in place (30, 19,
+//    transpose]: 5.8-6.2 ms). Tried and slower: 2, 4 or 8 lines side by side in place (30, 19,
 //    95 ms: rows a multiple of 4 KiB apart share L1 sets), and 8 lines through a 64-element
 //    tile in memory, row per line or transposed (22, 39 ms).
 //  * Neighbouring lines closer in memory than neighbouring elements of a line (cumsum over
@@ -130,7 +130,10 @@ void scan_side_by_side(const Lines& l) {
 // of the 16 rows read and written while it is in L1 (the rows of a 4096-float matrix are 16 KiB
 // apart and share L1 sets, Note [Blocked transpose]); a result of kStreamingBytes or more is
 // written with streaming stores (Note [Streaming stores]) when its lines are 64-byte aligned.
-// 4096 x 4096 floats, one thread: 16 ms line by line; 10 ms in tiles; 7.6 ms streaming.
+// Both tiles of a step are scanned before either is stored, and each line's two halves are
+// stored back to back: a streaming store that fills half a write-combining buffer and leaves it
+// for seven other lines' stores gets it flushed half full, and the whole scan ran at a third of
+// its speed (AVX2 slower than the plain line-by-line scan on some hosts).
 
 // Eight running sums in double, one per line.
 struct EightRunningSums {
@@ -169,8 +172,9 @@ void scan_eight_float_lines(const Lines& l, char* out, const char* in) {
   constexpr int K = Tile::kSize;
   constexpr int64_t e = sizeof(float);
   EightRunningSums sums;
-  const auto tile = [&](int64_t i) {
-    __m256 rows[K], positions[K];
+  // The scanned tile at positions [i, i + 8), a row per line in `rows`.
+  const auto scan_tile = [&](int64_t i, __m256* rows) {
+    __m256 positions[K];
 #pragma GCC unroll 8
     for (int k = 0; k < K; ++k) {
       rows[k] = _mm256_loadu_ps(reinterpret_cast<const float*>(in + k * l.in_next + i * e));
@@ -179,15 +183,26 @@ void scan_eight_float_lines(const Lines& l, char* out, const char* in) {
 #pragma GCC unroll 8
     for (int k = 0; k < K; ++k) positions[k] = sums.add(positions[k]);
     Tile::transpose(positions, rows);
-#pragma GCC unroll 8
-    for (int k = 0; k < K; ++k) Tile::store<kStream>(out + k * l.out_next + i * e, rows[k]);
   };
   int64_t i = 0;
   for (; i + 2 * K <= l.size; i += 2 * K) {
-    tile(i);
-    tile(i + K);
+    // Both tiles are scanned before either is stored, so that each line's 64 bytes are written
+    // back to back: a streaming store fills a whole write-combining buffer at once.
+    __m256 first[K], second[K];
+    scan_tile(i, first);
+    scan_tile(i + K, second);
+#pragma GCC unroll 8
+    for (int k = 0; k < K; ++k) {
+      Tile::store<kStream>(out + k * l.out_next + i * e, first[k]);
+      Tile::store<kStream>(out + k * l.out_next + (i + K) * e, second[k]);
+    }
   }
-  for (; i + K <= l.size; i += K) tile(i);
+  for (; i + K <= l.size; i += K) {
+    __m256 rows[K];
+    scan_tile(i, rows);
+#pragma GCC unroll 8
+    for (int k = 0; k < K; ++k) Tile::store<kStream>(out + k * l.out_next + i * e, rows[k]);
+  }
   if (i == l.size) return;
   // The last size % 8 positions line by line, from each line's running sum.
   double running[K];
