@@ -201,6 +201,31 @@ void BM_ArgmaxInner(benchmark::State& state) {
 BENCHMARK_TEMPLATE(BM_ArgmaxInner, 1)->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(BM_ArgmaxInner, 2)->Unit(benchmark::kMicrosecond);
 
+// argmax() of the whole tensor: one row, split into a piece per thread.
+template <int Threads>
+void BM_ArgmaxAll(benchmark::State& state) {
+  const at::Tensor m = square();
+  run<Threads>(state, kBytes, [&] { return m.argmax(); });
+}
+BENCHMARK_TEMPLATE(BM_ArgmaxAll, 1)->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(BM_ArgmaxAll, 2)->Unit(benchmark::kMicrosecond);
+
+template <int Threads>
+void BM_NormAll(benchmark::State& state) {
+  const at::Tensor m = square();
+  run<Threads>(state, kBytes, [&] { return m.norm(); });
+}
+BENCHMARK_TEMPLATE(BM_NormAll, 1)->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(BM_NormAll, 2)->Unit(benchmark::kMicrosecond);
+
+template <int Threads>
+void BM_NormOuter(benchmark::State& state) {
+  const at::Tensor m = square();
+  run<Threads>(state, kBytes, [&] { return at::norm(m, 2, {0}); });
+}
+BENCHMARK_TEMPLATE(BM_NormOuter, 1)->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(BM_NormOuter, 2)->Unit(benchmark::kMicrosecond);
+
 template <int Threads>
 void BM_ProdInner(benchmark::State& state) {
   const at::Tensor m = square();
