@@ -22,8 +22,8 @@ struct alignas(64) Slot {
 
 // The whole input reduces into one output element: each thread sums its share of the linear
 // range into a slot seeded with the output's initial value, then the slots are reduced into
-// the output as one more row of the loop.
-void two_pass_reduction(TensorIteratorBase& iter, loop2d_t loop) {
+// the output as one more row, by `combine`.
+void two_pass_reduction(TensorIteratorBase& iter, loop2d_t loop, loop2d_t combine) {
   const int max_threads = at::get_num_threads();
   const int64_t element_size = iter.element_size(0);
   TORCH_INTERNAL_ASSERT(element_size <= static_cast<int64_t>(sizeof(Slot)));
@@ -44,7 +44,7 @@ void two_pass_reduction(TensorIteratorBase& iter, loop2d_t loop) {
 
   char* ptrs[2] = {out, slots[0].bytes};
   const int64_t strides[4] = {0, static_cast<int64_t>(sizeof(Slot)), 0, 0};
-  loop(ptrs, strides, max_threads, 1);
+  combine(ptrs, strides, max_threads, 1);
 }
 
 // The outermost non-reduced dim with at least one column per thread, else the largest
@@ -87,13 +87,17 @@ void parallel_dim_reduction(TensorIteratorBase& iter, loop2d_t loop) {
 }  // namespace
 
 void parallel_reduce(TensorIteratorBase& iter, loop2d_t loop) {
+  parallel_reduce(iter, loop, loop);
+}
+
+void parallel_reduce(TensorIteratorBase& iter, loop2d_t loop, loop2d_t combine) {
   TORCH_INTERNAL_ASSERT(iter.ntensors() == 2 && iter.noutputs() == 1,
                         "parallel_reduce only supports one input and one output");
   const int64_t numel = iter.numel();
   if (numel < internal::GRAIN_SIZE || at::get_num_threads() == 1 || at::in_parallel_region()) {
     iter.serial_for_each(loop, {0, numel});
   } else if (iter.output(0).numel() == 1) {
-    two_pass_reduction(iter, loop);
+    two_pass_reduction(iter, loop, combine);
   } else {
     parallel_dim_reduction(iter, loop);
   }

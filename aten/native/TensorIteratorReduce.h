@@ -21,7 +21,8 @@
 //  * n < GRAIN_SIZE, one thread, or already inside a parallel region: serial_for_each.
 //  * one output element (a full reduction): two passes. The range is split as for_each splits
 //    it, but each thread accumulates into a private slot (a copy of the output's initial value)
-//    instead of the output; then the slots are added into the output in thread order.
+//    instead of the output; then the slots are added into the output in thread order (by the
+//    `combine` loop where one is given).
 //  * otherwise: split along one non-reduced dim (the outermost one with at least as many
 //    columns as threads, else the largest), so every output element belongs to exactly one
 //    thread; when the input is contiguous along that dim the split points are rounded to
@@ -35,6 +36,11 @@ namespace at {
 namespace native {
 
 TORCH_API void parallel_reduce(TensorIteratorBase& iter, TensorIteratorBase::loop2d_t loop);
+// The same, where the per-thread partial results of the two-pass case are added into the output
+// by `combine` rather than by `loop`: a loop that maps each element before adding it (the
+// 1- and 2-norms add |x| or x * x) must not map the partial sums again.
+TORCH_API void parallel_reduce(TensorIteratorBase& iter, TensorIteratorBase::loop2d_t loop,
+                               TensorIteratorBase::loop2d_t combine);
 
 }  // namespace native
 }  // namespace at

@@ -464,6 +464,18 @@ TEST(Stats, OneAndTwoNormsAreTheSumOfMagnitudesOrSquares) {
       }
     }
   }
+  // Big enough for parallel_reduce to split across threads: the whole tensor in two passes
+  // (each thread's partial sum of squares added as it is, not squared again), or by columns.
+  const Tensor big = at::randn({300, 1000});
+  for (const int threads : {1, 2}) {
+    at::set_num_threads(threads);
+    for (const auto& dims : std::vector<std::vector<int64_t>>{{}, {0}, {1}}) {
+      EXPECT_TRUE(at::equal(at::norm(big, 2, dims), (big * big).sum(dims).sqrt())) << threads;
+      EXPECT_TRUE(at::equal(at::norm(big, 1, dims), big.abs().sum(dims))) << threads;
+      EXPECT_TRUE(at::equal(at::norm(big.t(), 2, dims), (big.t() * big.t()).sum(dims).sqrt()))
+          << threads;
+    }
+  }
   at::set_num_threads(1);
 }
 
@@ -472,6 +484,8 @@ TEST(Stats, OneAndTwoNormsAreTheSumOfMagnitudesOrSquares) {
 TEST(Stats, FusedNormsAreAccurateAndPropagateNaN) {
   const Tensor x = at::rand({10000000}) - 0.5;
   const Tensor xd = x.to(at::kDouble);
+  const int saved = at::get_num_threads();
+  at::set_num_threads(2);
   auto relative_error = [](const Tensor& got, const Tensor& want) {
     return ((got.to(at::kDouble) - want).abs() / want.abs()).max().item<double>();
   };
@@ -480,6 +494,7 @@ TEST(Stats, FusedNormsAreAccurateAndPropagateNaN) {
   EXPECT_LT(relative_error(at::norm(x.view({2500, 4000}), 2, {0}),
                            (xd * xd).view({2500, 4000}).sum(0).sqrt()),
             1e-6);
+  at::set_num_threads(saved);
   EXPECT_TRUE(std::isnan(at::tensor({1.0f, NAN, 2.0f}).norm().item<float>()));
   EXPECT_TRUE(std::isnan(at::tensor({INFINITY, NAN}).norm(1).item<float>()));
   EXPECT_EQ(at::tensor({-INFINITY, 1.0f}).norm().item<float>(), INFINITY);

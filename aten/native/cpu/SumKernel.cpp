@@ -422,9 +422,15 @@ void sum_kernel(TensorIterator& iter) {
 template <typename Map>
 void mapped_sum(TensorIterator& iter) {
   AT_DISPATCH_FLOATING_TYPES(iter.dtype(0), "norm_cpu", [&] {
-    parallel_reduce(iter, [](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-      sum_block<scalar_t, Map>(data, strides, size0, size1);
-    });
+    // Threads' partial sums are added as they are, not mapped again.
+    parallel_reduce(
+        iter,
+        [](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+          sum_block<scalar_t, Map>(data, strides, size0, size1);
+        },
+        [](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+          sum_block<scalar_t, Identity>(data, strides, size0, size1);
+        });
   });
 }
 
