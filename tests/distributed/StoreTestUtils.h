@@ -6,12 +6,14 @@
 
 #include <atomic>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "distributed/c10d/FileStore.h"
 #include "distributed/c10d/HashStore.h"
 #include "distributed/c10d/PrefixStore.h"
+#include "distributed/c10d/TCPStore.h"
 
 namespace store_test {
 
@@ -37,14 +39,42 @@ struct StoreKind {
   std::function<c10::intrusive_ptr<c10d::Store>()> make;
   // The beginning of its timeout message.
   std::string timeout_text;
-  bool watches = false;
+  // Another handle on the same keys, for a second thread: the store itself, or, for a TCPStore
+  // (whose operations are serialized per object, as libtorch's are), a second client.
+  std::function<c10::intrusive_ptr<c10d::Store>(const c10::intrusive_ptr<c10d::Store>&)>
+      other_handle = [](const c10::intrusive_ptr<c10d::Store>& store) { return store; };
 };
+
+// gtest prints a parameter's name, not its bytes.
+inline void PrintTo(const StoreKind& kind, std::ostream* os) {
+  *os << kind.name;
+}
+
+// A TCPStore serving itself on a free port of the loopback, and a client of its server.
+inline c10::intrusive_ptr<c10d::TCPStore> tcp_store() {
+  c10d::TCPStoreOptions opts;
+  opts.port = 0;
+  opts.isServer = true;
+  opts.timeout = std::chrono::seconds(10);
+  return c10::make_intrusive<c10d::TCPStore>("127.0.0.1", opts);
+}
+inline c10::intrusive_ptr<c10d::TCPStore> tcp_client(const c10d::Store& server) {
+  const auto& tcp = dynamic_cast<const c10d::TCPStore&>(server);
+  c10d::TCPStoreOptions opts;
+  opts.port = tcp.getPort();
+  opts.timeout = std::chrono::seconds(10);
+  return c10::make_intrusive<c10d::TCPStore>("127.0.0.1", opts);
+}
 
 inline std::vector<StoreKind> every_store() {
   return {
       {"HashStore", [] { return c10::make_intrusive<c10d::HashStore>(); }, "Wait timeout"},
       {"FileStore", [] { return c10::make_intrusive<c10d::FileStore>(temp_path("filestore"), 1); },
        "Wait timeout"},
+      {"TCPStore", [] { return c10::intrusive_ptr<c10d::Store>(tcp_store()); }, "Socket Timeout",
+       [](const c10::intrusive_ptr<c10d::Store>& store) {
+         return c10::intrusive_ptr<c10d::Store>(tcp_client(*store));
+       }},
       {"PrefixOfHashStore",
        [] {
          return c10::make_intrusive<c10d::PrefixStore>("p", c10::make_intrusive<c10d::HashStore>());
@@ -56,6 +86,13 @@ inline std::vector<StoreKind> every_store() {
              "p", c10::make_intrusive<c10d::FileStore>(temp_path("filestore"), 1));
        },
        "Wait timeout"},
+      {"PrefixOfTCPStore", [] { return c10::make_intrusive<c10d::PrefixStore>("p", tcp_store()); },
+       "Socket Timeout",
+       [](const c10::intrusive_ptr<c10d::Store>& store) {
+         auto& prefix = dynamic_cast<c10d::PrefixStore&>(*store);
+         return c10::intrusive_ptr<c10d::Store>(
+             c10::make_intrusive<c10d::PrefixStore>("p", tcp_client(*prefix.getUnderlyingStore())));
+       }},
   };
 }
 

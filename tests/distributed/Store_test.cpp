@@ -115,9 +115,10 @@ TEST_P(EveryStore, TimeoutsAreLibtorchsAndBounded) {
 
 TEST_P(EveryStore, WaitIsWokenByAnotherThreadsSet) {
   store_->setTimeout(5s);
+  const c10::intrusive_ptr<Store> other = GetParam().other_handle(store_);
   std::thread setter([&] {
     std::this_thread::sleep_for(50ms);
-    store_->set("late", bytes("v"));
+    other->set("late", bytes("v"));
   });
   EXPECT_EQ(text(store_->get("late")), "v");
   store_->wait({"late"});
@@ -127,16 +128,18 @@ TEST_P(EveryStore, WaitIsWokenByAnotherThreadsSet) {
 TEST_P(EveryStore, CountersAreAtomicUnderContention) {
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t) {
-    threads.emplace_back([&] {
-      for (int i = 0; i < 100; ++i) store_->add("counter", 1);
+    const c10::intrusive_ptr<Store> handle = GetParam().other_handle(store_);
+    threads.emplace_back([handle] {
+      for (int i = 0; i < 100; ++i) handle->add("counter", 1);
     });
   }
   for (auto& t : threads) t.join();
   EXPECT_EQ(text(store_->get("counter")), "400");
 }
 
+// libtorch 1.13's TCPStore watches keys; miniaten's does not yet, and refuses with the base
+// class's words as the others do.
 TEST_P(EveryStore, WatchKeyIsRefusedAsInLibtorch) {
-  if (GetParam().watches) GTEST_SKIP() << "this store watches keys";
   try {
     store_->watchKey("a", [](c10::optional<std::string>, c10::optional<std::string>) {});
     ADD_FAILURE() << "no error";
