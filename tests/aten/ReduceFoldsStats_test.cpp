@@ -7,13 +7,11 @@
 
 #include <cmath>
 #include <limits>
-#include <string>
 #include <vector>
 
 #include "aten/ATen.h"
 #include "aten/Parallel.h"
-#include "aten/native/DispatchStub.h"
-#include "aten/native/ReduceOps.h"
+#include "tests/ThreadCountTest.h"
 #include "tests/aten/ErrorCase.h"
 
 namespace {
@@ -151,132 +149,6 @@ TEST(Folds, NaNPropagates) {
   EXPECT_EQ(std::get<1>(m).item<int64_t>(), 1);
   // Infinities are ordinary values.
   EXPECT_EQ(at::tensor({-kInf, -kInf}).amax().item<double>(), -kInf);
-}
-
-// argmax / argmin / max.dim split rows across threads: each row is one thread's, so the
-// indices are those of one thread, and of a plain scan (first greatest; first NaN).
-TEST(Folds, ArgExtremaOfManyRowsOnTwoThreads) {
-  const int saved = at::get_num_threads();
-  Tensor x = at::randint(0, 20, {3000, 50}).to(at::kFloat);  // many ties
-  x.select(0, 7).select(0, 30).fill_(NAN);
-  x.select(0, 7).select(0, 40).fill_(NAN);
-  x.select(0, 2999).select(0, 0).fill_(NAN);
-  at::set_num_threads(1);
-  const Tensor serial_max = x.argmax(1), serial_min = x.argmin(1);
-  at::set_num_threads(2);
-  const Tensor parallel_max = x.argmax(1), parallel_min = x.argmin(1);
-  const auto max_dim = x.max(1);
-  at::set_num_threads(saved);
-  EXPECT_TRUE(at::equal(serial_max, parallel_max));
-  EXPECT_TRUE(at::equal(serial_min, parallel_min));
-  EXPECT_TRUE(at::equal(std::get<1>(max_dim), parallel_max));
-  const float* p = x.data_ptr<float>();
-  for (int64_t r = 0; r < 3000; ++r) {
-    int64_t best_max = 0, best_min = 0;
-    for (int64_t i = 1; i < 50; ++i) {
-      const float v = p[r * 50 + i], hi = p[r * 50 + best_max], lo = p[r * 50 + best_min];
-      if (!std::isnan(hi) && (std::isnan(v) || v > hi)) best_max = i;
-      if (!std::isnan(lo) && (std::isnan(v) || v < lo)) best_min = i;
-    }
-    ASSERT_EQ(parallel_max[r].item<int64_t>(), best_max) << "row " << r;
-    ASSERT_EQ(parallel_min[r].item<int64_t>(), best_min) << "row " << r;
-  }
-  EXPECT_EQ(parallel_max[7].item<int64_t>(), 30);
-  EXPECT_EQ(parallel_min[2999].item<int64_t>(), 0);
-  EXPECT_TRUE(std::isnan(std::get<0>(max_dim)[7].item<float>()));
-}
-
-// The rule of Note [Argmax finds a chunk's extreme, then its place], element by element: the
-// first NaN, else the first greatest (least) value.
-int64_t scan_extreme(const Tensor& row, bool is_max) {
-  const Tensor d = row.to(at::kDouble).contiguous();
-  const double* p = d.data_ptr<double>();
-  int64_t best = 0;
-  for (int64_t i = 1; i < d.numel() && !std::isnan(p[best]); ++i) {
-    if (std::isnan(p[i]) || (is_max ? p[i] > p[best] : p[i] < p[best])) best = i;
-  }
-  return best;
-}
-
-// Rows long enough for the chunks (512 elements) and, on one row, for the pieces two threads
-// split it into: every CPU capability's kernel gives the scan's index and value, for float and
-// double (vector search), the integers (vector folds, scalar search) and Half (scalar rule).
-// Ties across chunks and pieces, ascending rows (every chunk beats the best), NaN in the first
-// chunk, a later chunk, the tail or the second piece, and -0.0 beside 0.0.
-TEST(Folds, ArgExtremaInChunksAndPiecesOnEveryCapabilityMatchTheScan) {
-  using at::native::CPUCapability;
-  const int detected = static_cast<int>(at::native::detail::detect_cpu_capability());
-  const int saved = at::get_num_threads();
-  struct Row {
-    std::string what;
-    Tensor values;  // double, one row
-  };
-  std::vector<Row> rows;
-  for (const int64_t n : {511, 512, 1000, 4096, 5003, 200000}) {
-    rows.push_back({"ties " + std::to_string(n), at::randint(-40, 40, {n}, at::kDouble)});
-    rows.push_back({"ascending " + std::to_string(n), at::arange(n, at::kDouble)});
-    rows.push_back({"descending " + std::to_string(n), -at::arange(n, at::kDouble)});
-    for (const int64_t at_ : {int64_t(3), n / 2 + 1, n - 2}) {
-      Tensor v = at::randint(-40, 40, {n}, at::kDouble);
-      v[at_] = NAN;
-      if (at_ + 1 < n) v[n - 1] = NAN;
-      rows.push_back({"NaN at " + std::to_string(at_) + " of " + std::to_string(n), v});
-    }
-  }
-  Tensor zeros = at::zeros({3000}, at::kDouble);
-  zeros[1500] = -0.0;
-  zeros[0] = -1.0;
-  rows.push_back({"signed zeros", zeros});
-  for (CPUCapability c : {CPUCapability::DEFAULT, CPUCapability::AVX2, CPUCapability::AVX512}) {
-    if (static_cast<int>(c) > detected) continue;
-    const auto kernel = at::native::extremum_rows_stub.cpu_kernel_for(c);
-    ASSERT_NE(kernel, nullptr);
-    for (const int threads : {1, 2}) {
-      at::set_num_threads(threads);
-      for (const at::ScalarType type :
-           {at::kFloat, at::kDouble, at::kInt, at::kLong, at::kChar, at::kHalf}) {
-        for (const Row& row : rows) {
-          const bool floating = at::isFloatingType(type);
-          if (!floating && (row.values.isnan().any().item<bool>() || row.values.numel() > 4096)) {
-            continue;  // no NaN in integers; ascending rows would wrap in Char
-          }
-          const Tensor x = row.values.to(type).view({1, -1});
-          for (const bool is_max : {true, false}) {
-            SCOPED_TRACE(std::string(cpu_capability_name(c)) + " " + c10::toString(type) + " " +
-                         row.what + (is_max ? " max" : " min") + " threads " +
-                         std::to_string(threads));
-            Tensor values = at::empty({1}, x.options()), indices = at::empty({1}, at::kLong);
-            kernel(x, values, indices, is_max);
-            const int64_t want = scan_extreme(x, is_max);
-            EXPECT_EQ(indices.item<int64_t>(), want);
-            EXPECT_TRUE(at::equal(values, x.select(1, want).view({1})) ||
-                        (floating && std::isnan(values.item<double>()) &&
-                         std::isnan(x[0][want].item<double>())));
-            if (type == at::kDouble && row.what == "signed zeros" && is_max) {
-              EXPECT_EQ(want, 1);  // the first zero, whatever its sign
-            }
-          }
-        }
-      }
-      // Many rows at once: each row its own answer.
-      const Tensor many = at::randint(-40, 40, {70, 1500}, at::kFloat);
-      many[5][1400] = NAN;
-      Tensor indices = at::empty({70}, at::kLong);
-      kernel(many, Tensor(), indices, true);
-      for (int64_t r = 0; r < 70; ++r) {
-        ASSERT_EQ(indices[r].item<int64_t>(), scan_extreme(many[r], true)) << "row " << r;
-      }
-    }
-  }
-  at::set_num_threads(saved);
-  // Through the operators: argmax() of a whole tensor is one long row.
-  const Tensor big = at::randn({300, 700});
-  big[200][5] = 100.0f;
-  big[250][6] = 100.0f;
-  at::set_num_threads(2);
-  EXPECT_EQ(big.argmax().item<int64_t>(), 200 * 700 + 5);
-  EXPECT_EQ(std::get<1>(big.view({-1}).max(0)).item<int64_t>(), 200 * 700 + 5);
-  at::set_num_threads(saved);
 }
 
 TEST(Folds, OutVariants) {
@@ -428,7 +300,9 @@ TEST(Stats, NormForEveryP) {
 // for bit, on every loop of the sum kernel (inner, outer, strided, several dims), on one thread
 // and two, in float and double. A slice or a selected plane is read where it lies (the composed
 // form reads a packed copy, in another order): within a few epsilons of the float64 norm.
-TEST(Stats, OneAndTwoNormsAreTheSumOfMagnitudesOrSquares) {
+using FusedNorms = test_util::ThreadCountTest;
+
+TEST_F(FusedNorms, AreTheSumOfMagnitudesOrSquares) {
   const Tensor base = at::randn({37, 70, 9});
   const std::vector<std::vector<int64_t>> dim_lists = {{}, {0}, {1}, {2}, {0, 2}, {1, 2}};
   for (const at::ScalarType type : {at::kFloat, at::kDouble}) {
@@ -476,15 +350,13 @@ TEST(Stats, OneAndTwoNormsAreTheSumOfMagnitudesOrSquares) {
           << threads;
     }
   }
-  at::set_num_threads(1);
 }
 
 // The fused norms keep the cascade's accuracy over 10^7 floats (a single float accumulator is
 // off by about 1e-3 here), and NaN, infinity and -0.0 come out as the composed ones do.
-TEST(Stats, FusedNormsAreAccurateAndPropagateNaN) {
+TEST_F(FusedNorms, AreAccurateAndPropagateNaN) {
   const Tensor x = at::rand({10000000}) - 0.5;
   const Tensor xd = x.to(at::kDouble);
-  const int saved = at::get_num_threads();
   at::set_num_threads(2);
   auto relative_error = [](const Tensor& got, const Tensor& want) {
     return ((got.to(at::kDouble) - want).abs() / want.abs()).max().item<double>();
@@ -494,7 +366,6 @@ TEST(Stats, FusedNormsAreAccurateAndPropagateNaN) {
   EXPECT_LT(relative_error(at::norm(x.view({2500, 4000}), 2, {0}),
                            (xd * xd).view({2500, 4000}).sum(0).sqrt()),
             1e-6);
-  at::set_num_threads(saved);
   EXPECT_TRUE(std::isnan(at::tensor({1.0f, NAN, 2.0f}).norm().item<float>()));
   EXPECT_TRUE(std::isnan(at::tensor({INFINITY, NAN}).norm(1).item<float>()));
   EXPECT_EQ(at::tensor({-INFINITY, 1.0f}).norm().item<float>(), INFINITY);

@@ -11,14 +11,12 @@
 #include "distributed/c10d/HashStore.h"
 #include "distributed/c10d/TCPStore.h"
 #include "tests/concurrency/StressTestUtil.h"
+#include "tests/distributed/StoreTestUtils.h"
 
 namespace {
 
 using namespace std::chrono_literals;
-
-std::vector<uint8_t> bytes(const std::string& s) {
-  return {s.begin(), s.end()};
-}
+using store_test::bytes;
 
 // Round r: every rank sets "r/<rank>", waits for all ranks' keys, checks them, and adds 1 to
 // "count"; the counter then holds the number of (rank, round) pairs that ran.

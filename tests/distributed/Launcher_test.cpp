@@ -19,12 +19,14 @@
 #include <vector>
 
 #include "distributed/c10d/Rendezvous.h"
+#include "tests/TestUtils.h"
 #include "tests/distributed/StoreTestUtils.h"
 
 namespace {
 
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
+using test_util::error_of;
 
 struct Job {
   int code = -1;  // as a shell reports it
@@ -157,15 +159,6 @@ TEST(Launcher, RanksMeetThroughTheEnvironment) {
 }
 
 // ---- rendezvous_from_env's own errors, in this process ---------------------------------------
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  }
-  return "<no error>";
-}
 
 TEST(Rendezvous, MissingOrBadVariablesAreValueErrors) {
   for (const char* name : {"RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"}) ::unsetenv(name);

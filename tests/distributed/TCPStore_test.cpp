@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include "distributed/c10d/TCPStore.h"
+#include "tests/TestUtils.h"
 #include "tests/distributed/StoreTestUtils.h"
 
 namespace {
@@ -30,6 +31,7 @@ using Clock = std::chrono::steady_clock;
 
 using store_test::bytes;
 using store_test::text;
+using test_util::error_of;
 
 int64_t ms_since(Clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
@@ -72,16 +74,6 @@ int raw_connect(uint16_t port) {
   addr.sin_port = htons(port);
   EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
   return fd;
-}
-
-template <typename F>
-std::string error_text(F&& f) {
-  try {
-    f();
-  } catch (const c10::Error& e) {
-    return e.msg();
-  }
-  return "<no error>";
 }
 
 TEST(TCPStore, SetGetAddDeleteCheckAsLibtorch) {
@@ -155,7 +147,7 @@ TEST(TCPStore, WorkersCounterIsHiddenAndCounted) {
 TEST(TCPStore, AddToNonIntegerThrowsAndServerLives) {
   TCPStore store("127.0.0.1", server_opts());
   store.set("s", bytes("abc"));
-  EXPECT_EQ(error_text([&] { store.add("s", 1); }), "add: the value of key 's' is not an integer");
+  EXPECT_EQ(error_of([&] { store.add("s", 1); }), "add: the value of key 's' is not an integer");
   EXPECT_EQ(text(store.get("s")), "abc");
   EXPECT_EQ(store.add("t", 2), 2);
 }
@@ -185,7 +177,7 @@ TEST(TCPStore, GetOfMissingKeyTimesOut) {
 TEST(TCPStore, WaitTimesOutWithItsOwnTimeout) {
   TCPStore store("127.0.0.1", server_opts(2s));
   const auto start = Clock::now();
-  EXPECT_EQ(error_text([&] { store.wait({"x", "y"}, 200ms); }), "Socket Timeout");
+  EXPECT_EQ(error_of([&] { store.wait({"x", "y"}, 200ms); }), "Socket Timeout");
   EXPECT_LT(ms_since(start), 900);
   EXPECT_GE(ms_since(start), 195);
   store.setTimeout(200ms);
@@ -263,7 +255,7 @@ TEST(TCPStore, ClientStartedBeforeItsServerConnects) {
 TEST(TCPStore, ConnectTimeoutTextIsLibtorchs) {
   const uint16_t port = unused_port();
   auto start = Clock::now();
-  EXPECT_EQ(error_text([&] { TCPStore("127.0.0.1", client_opts(port, 1000ms)); }),
+  EXPECT_EQ(error_of([&] { TCPStore("127.0.0.1", client_opts(port, 1000ms)); }),
             "The client socket has timed out after 1s while trying to connect to (127.0.0.1, " +
                 std::to_string(port) + ").");
   EXPECT_GE(ms_since(start), 995);  // retried all along
@@ -271,13 +263,13 @@ TEST(TCPStore, ConnectTimeoutTextIsLibtorchs) {
 
   start = Clock::now();
   EXPECT_THROW(TCPStore("127.0.0.1", client_opts(port, 300ms)), c10d::TimeoutError);
-  EXPECT_EQ(error_text([&] { TCPStore("127.0.0.1", client_opts(port, 300ms)); }),
+  EXPECT_EQ(error_of([&] { TCPStore("127.0.0.1", client_opts(port, 300ms)); }),
             "The client socket has timed out after 300ms while trying to connect to "
             "(127.0.0.1, " +
                 std::to_string(port) + ").");
   EXPECT_LT(ms_since(start), 1500);
 
-  EXPECT_EQ(error_text([&] { TCPStore("no.such.host.invalid", client_opts(29500, 300ms)); }),
+  EXPECT_EQ(error_of([&] { TCPStore("no.such.host.invalid", client_opts(29500, 300ms)); }),
             "The client socket has timed out after 300ms while trying to connect to "
             "(no.such.host.invalid, 29500).");
 }
@@ -402,7 +394,7 @@ TEST(TCPStore, ServerTimesOutWaitingForMissingWorkers) {
   TCPStoreOptions opts = server_opts(300ms);
   opts.numWorkers = 2;
   const auto start = Clock::now();
-  EXPECT_EQ(error_text([&] { TCPStore("127.0.0.1", opts); }),
+  EXPECT_EQ(error_of([&] { TCPStore("127.0.0.1", opts); }),
             "Timed out after 300ms waiting for 2 workers; 1 joined.");
   EXPECT_GE(ms_since(start), 295);
   EXPECT_LT(ms_since(start), 1000);
