@@ -99,19 +99,25 @@ ScalarType dtype_or_promoted(const Tensor& self, c10::optional<ScalarType> dtype
   return c10::isIntegralType(self.scalar_type(), /*includeBool=*/true) ? kLong : self.scalar_type();
 }
 
+void reduce_into_zeroed(const Tensor& self, const DimMask& mask, bool keepdim, const Tensor& result,
+                        c10::function_ref<void(TensorIterator&)> kernel) {
+  Tensor viewed = review_reduce_result(result, self.dim(), mask, keepdim);
+  auto iter = TensorIterator::reduce_op(viewed, self);
+  result.zero_();
+  if (iter.numel() == 0) return;
+  kernel(iter);
+}
+
 namespace {
 
 // result = the sum of self over the dims in mask. result has the reduced shape and its dtype
 // is the accumulation dtype.
 void sum_impl(const Tensor& self, const DimMask& mask, bool keepdim, const Tensor& result) {
   if (result.is_meta()) return;
-  Tensor viewed = review_reduce_result(result, self.dim(), mask, keepdim);
   const Tensor input =
       self.scalar_type() == result.scalar_type() ? self : self.to(result.scalar_type());
-  auto iter = TensorIterator::reduce_op(viewed, input);
-  result.zero_();
-  if (iter.numel() == 0) return;
-  sum_stub(iter.device_type(), iter);
+  reduce_into_zeroed(input, mask, keepdim, result,
+                     [](TensorIterator& iter) { sum_stub(iter.device_type(), iter); });
 }
 
 // result /= count, elementwise in result's dtype (libtorch's div_ with a Scalar divisor).

@@ -15,7 +15,9 @@
 // converted self to the output dtype; kernels see one dtype.
 
 #include "aten/native/DispatchStub.h"
+#include "aten/native/ReduceOpsUtils.h"
 #include "aten/native/TensorIterator.h"
+#include "c10/util/FunctionRef.h"
 
 namespace at {
 namespace native {
@@ -26,6 +28,13 @@ namespace native {
 // parallelise] in TensorIteratorReduce.h.
 using reduce_fn = void (*)(TensorIterator&);
 DECLARE_DISPATCH(reduce_fn, sum_stub);
+
+// What sum and the fused norms share: zeroes result (self's shape reduced over mask, in self's
+// dtype, on a real device) and, unless there is nothing to reduce, runs kernel (sum_stub,
+// norm_sum_stub) on the reduction iterator of result and self.
+TORCH_API void reduce_into_zeroed(const Tensor& self, const DimMask& mask, bool keepdim,
+                                  const Tensor& result,
+                                  c10::function_ref<void(TensorIterator&)> kernel);
 
 // As sum_stub, of |x| (p = 1) or x * x (p = 2): what norm (ReduceOpsStats.cpp) reduces before its
 // root, in one pass (Note [The 1- and 2-norms are sums] in cpu/SumKernel.cpp). Float and double;

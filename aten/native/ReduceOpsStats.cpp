@@ -175,10 +175,8 @@ namespace {
 Tensor fused_norm(const Tensor& x, int p, IntArrayRef dim, bool keepdim) {
   const DimMask mask = make_dim_mask(dim, x.dim());
   Tensor result = at::empty(reduced_shape(x.sizes(), mask, keepdim), x.options());
-  Tensor viewed = review_reduce_result(result, x.dim(), mask, keepdim);
-  auto iter = TensorIterator::reduce_op(viewed, x);
-  result.zero_();
-  norm_sum_stub(kCPU, iter, p);
+  reduce_into_zeroed(x, mask, keepdim, result,
+                     [p](TensorIterator& iter) { norm_sum_stub(kCPU, iter, p); });
   return p == 2 ? result.sqrt_() : result;
 }
 
