@@ -53,6 +53,7 @@ const char* IValue::tag_name(Tag tag) {
     MINIATEN_TAG_NAME(Enum)
     MINIATEN_TAG_NAME(Blob)
     MINIATEN_TAG_NAME(Generator)
+    MINIATEN_TAG_NAME(Capsule)
 #undef MINIATEN_TAG_NAME
   }
   return "InvalidTag";
@@ -330,6 +331,8 @@ TypePtr IValue::type() const {
       return SchemaType::custom_class(toObjectRef().name());
     case Tag::Enum:
       return SchemaType::custom_class(toEnumHolder()->type()->str());
+    case Tag::Capsule:
+      return SchemaType::get(TypeKind::Capsule);
     default:
       return AnyType::get();
   }
@@ -373,6 +376,35 @@ const TypePtr& ClassType::getAttribute(size_t slot) const {
   return attributes_[slot].type;
 }
 
+void ClassType::addMethod(std::shared_ptr<torch::jit::Function> method) {
+  for (auto& existing : methods_) {
+    if (existing->name() == method->name()) {
+      existing = std::move(method);
+      return;
+    }
+  }
+  methods_.push_back(std::move(method));
+}
+
+torch::jit::Function* ClassType::findMethod(const std::string& name) const {
+  for (const auto& method : methods_) {
+    if (method->name() == name) return method.get();
+  }
+  return nullptr;
+}
+
+torch::jit::Function& ClassType::getMethod(const std::string& name) const {
+  torch::jit::Function* method = findMethod(name);
+  TORCH_CHECK(method != nullptr, "Couldn't find method: '", name, "' on class: '", str(), "'");
+  return *method;
+}
+
+std::vector<torch::jit::Function*> ClassType::methods() const {
+  std::vector<torch::jit::Function*> result;
+  for (const auto& method : methods_) result.push_back(method.get());
+  return result;
+}
+
 EnumType::EnumType(std::string name, TypePtr value_type, std::vector<EnumNameValue> names_values,
                    std::weak_ptr<CompilationUnit> cu)
     : name_(std::move(name)),
@@ -403,3 +435,8 @@ std::string ivalue::EnumHolder::unqualifiedClassName() const {
 }
 
 }  // namespace c10
+
+c10::IValue torch::jit::Function::operator()(std::vector<c10::IValue> stack) const {
+  body_(stack);
+  return stack.empty() ? c10::IValue() : std::move(stack.back());
+}

@@ -48,6 +48,9 @@
 namespace caffe2 {
 class Blob;
 }  // namespace caffe2
+namespace torch {
+struct CustomClassHolder;
+}  // namespace torch
 
 namespace c10 {
 
@@ -69,7 +72,7 @@ namespace c10 {
 // ScalarType, Layout, MemoryFormat are stored as Int, exactly as libtorch does, so
 // `IValue(kFloat).isInt()` is true and prints as 6.
 //
-// What libtorch has and this does not: symbolic numbers, RRef, PyObject, Capsule, Quantizer.
+// What libtorch has and this does not: symbolic numbers, RRef, PyObject, Quantizer.
 
 class IValue;
 class WeakIValue;
@@ -113,6 +116,7 @@ class C10_API IValue final {
     Enum,
     Blob,
     Generator,  // its GeneratorImpl, shared by copies; equality is identity
+    Capsule,    // a torch::CustomClassHolder; see Note [Custom class objects]
   };
   static constexpr Tag kFirstHeapTag = Tag::ComplexDouble;
 
@@ -374,6 +378,19 @@ class C10_API IValue final {
   IValue(at::Generator g);  // NOLINT
   bool isGenerator() const { return tag_ == Tag::Generator; }
   at::Generator toGenerator() const;
+
+  // Custom classes (torch::class_, dispatcher/CustomClass.h): an intrusive_ptr<T> to a
+  // registered class T becomes an Object of T's class holding the pointer in a Capsule; see
+  // Note [Custom class objects].
+  template <class T, std::enable_if_t<std::is_base_of<torch::CustomClassHolder, T>::value, int> = 0>
+  IValue(c10::intrusive_ptr<T> custom_class);  // NOLINT
+  bool isCustomClass() const;
+  // The object's pointer as T; throws unless this is an object of T's registered class.
+  template <typename T>
+  c10::intrusive_ptr<T> toCustomClass() const;
+  static IValue make_capsule(c10::intrusive_ptr<torch::CustomClassHolder> blob);
+  bool isCapsule() const { return tag_ == Tag::Capsule; }
+  c10::intrusive_ptr<torch::CustomClassHolder> toCapsule() const;
 
   // Optionals: None when empty.
   template <typename T>

@@ -130,6 +130,7 @@ IValue IValue::equals(const IValue& rhs) const {
     case Tag::Object:
     case Tag::Blob:
     case Tag::Generator:
+    case Tag::Capsule:
       return same_object(lhs, rhs);
   }
   return false;

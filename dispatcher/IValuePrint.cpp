@@ -155,6 +155,8 @@ std::ostream& operator<<(std::ostream& out, const IValue& v) {
       return out << "Generator";
     case IValue::Tag::Blob:
       return out << "Blob[" << v.toBlob()->TypeName() << "]";
+    case IValue::Tag::Capsule:
+      return out << "Capsule";
   }
   return out;
 }

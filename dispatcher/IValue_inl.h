@@ -14,6 +14,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "dispatcher/CustomClassHolder.h"
+
 namespace c10 {
 namespace detail {
 
@@ -47,6 +49,16 @@ template <class K, class V>
 struct is_std_unordered_map<std::unordered_map<K, V>> : std::true_type {};
 template <class T>
 struct always_false : std::false_type {};
+template <class T>
+struct is_custom_class_ptr : std::false_type {};
+template <class T>
+struct is_custom_class_ptr<c10::intrusive_ptr<T>> : std::is_base_of<torch::CustomClassHolder, T> {};
+
+// Custom class objects (dispatcher/CustomClass.cpp, Note [Custom class objects]).
+C10_API IValue make_custom_class_object(const std::type_info& cpp_type,
+                                        c10::intrusive_ptr<torch::CustomClassHolder> holder);
+C10_API c10::intrusive_ptr<torch::CustomClassHolder> custom_class_holder(
+    const IValue& v, const std::type_info& cpp_type);
 
 // The schema type of a C++ type, as far as the containers record it ("Any" when unknown).
 template <class T>
@@ -122,6 +134,18 @@ inline IValue::IValue(c10::intrusive_ptr<caffe2::Blob> b) : IValue(Tag::Blob, st
 inline c10::intrusive_ptr<caffe2::Blob> IValue::toBlob() const {
   if (!isBlob()) report_type_error("Blob");
   return toIntrusivePtr<caffe2::Blob>();
+}
+
+template <class T, std::enable_if_t<std::is_base_of<torch::CustomClassHolder, T>::value, int>>
+IValue::IValue(c10::intrusive_ptr<T> custom_class)
+    : IValue(detail::make_custom_class_object(typeid(c10::intrusive_ptr<T>),
+                                              std::move(custom_class))) {}
+template <typename T>
+c10::intrusive_ptr<T> IValue::toCustomClass() const {
+  static_assert(std::is_base_of<torch::CustomClassHolder, T>::value,
+                "toCustomClass<T>() needs a T derived from torch::CustomClassHolder");
+  return c10::intrusive_ptr<T>::reclaim(
+      static_cast<T*>(detail::custom_class_holder(*this, typeid(c10::intrusive_ptr<T>)).release()));
 }
 
 // `self` is `const IValue&` or `IValue&&` (an rvalue we may take from).
@@ -220,6 +244,8 @@ T IValue::to_impl(Self&& self) {
     return self.toBlob();
   } else if constexpr (std::is_same<T, at::Generator>::value) {
     return self.toGenerator();
+  } else if constexpr (detail::is_custom_class_ptr<T>::value) {
+    return self.template toCustomClass<typename T::element_type>();
   } else {
     static_assert(detail::always_false<T>::value, "IValue::to<T>() does not support this T");
   }

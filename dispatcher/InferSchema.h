@@ -15,6 +15,7 @@
 #include "aten/core/Tensor.h"
 #include "c10/core/Scalar.h"
 #include "c10/util/string_view.h"
+#include "dispatcher/CustomClass.h"
 #include "dispatcher/Dict.h"
 #include "dispatcher/List.h"
 #include "dispatcher/impl/FunctionTraits.h"
@@ -83,6 +84,13 @@ struct type_str<c10::Dict<K, V>> {
 template <class K, class V>
 struct type_str<std::unordered_map<K, V>> {
   static std::string call() { return type_str<c10::Dict<K, V>>::call(); }
+};
+// A custom class (torch::class_): the name it was bound under,
+// "__torch__.torch.classes.ns.Name".
+template <class T>
+struct type_str<c10::intrusive_ptr<T>,
+                std::enable_if_t<std::is_base_of<torch::CustomClassHolder, T>::value>> {
+  static std::string call() { return c10::customClassName(typeid(c10::intrusive_ptr<T>)); }
 };
 // Other integer types spell int as libtorch's inference does.
 template <class T>

@@ -8,8 +8,10 @@
 //   cls->addAttribute("weight", c10::TensorType::get());   // slot 0
 //   auto obj = c10::ivalue::Object::create(c10::StrongTypePtr(nullptr, cls), 1);
 //
-// No methods, modules or compilation: CompilationUnit is only the owner a type names.
+// No modules or compilation: CompilationUnit is only the owner a type names. The methods a
+// class has are custom classes' (torch::class_), each a boxed C++ function.
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -23,6 +25,22 @@ namespace torch {
 namespace jit {
 // What owns TorchScript classes and functions in libtorch; here an empty owner.
 struct CompilationUnit {};
+
+// A method of a custom class, as libtorch's BuiltinOpFunction: its body takes `self` and the
+// arguments off the stack and pushes the return (nothing for a void method).
+class Function {
+ public:
+  Function(std::string name, std::function<void(std::vector<c10::IValue>&)> body)
+      : name_(std::move(name)), body_(std::move(body)) {}
+  const std::string& name() const { return name_; }
+  void run(std::vector<c10::IValue>& stack) const { body_(stack); }
+  // Runs on `stack` (self first) and returns the result, None for a void method.
+  c10::IValue operator()(std::vector<c10::IValue> stack) const;
+
+ private:
+  std::string name_;
+  std::function<void(std::vector<c10::IValue>&)> body_;
+};
 }  // namespace jit
 }  // namespace torch
 
@@ -70,6 +88,13 @@ struct C10_API ClassType {
   const std::string& getAttributeName(size_t slot) const;
   const TypePtr& getAttribute(size_t slot) const;
 
+  // Methods (custom classes only): the last one added under a name wins.
+  void addMethod(std::shared_ptr<torch::jit::Function> method);
+  torch::jit::Function* findMethod(const std::string& name) const;
+  // Throws "Couldn't find method: 'name' on class: '...'".
+  torch::jit::Function& getMethod(const std::string& name) const;
+  std::vector<torch::jit::Function*> methods() const;
+
   // Use create(); public only so std::make_shared can reach it.
   ClassType(c10::optional<std::string> name, std::weak_ptr<CompilationUnit> cu, bool is_module)
       : name_(std::move(name)), cu_(std::move(cu)), is_module_(is_module) {}
@@ -84,6 +109,7 @@ struct C10_API ClassType {
   std::weak_ptr<CompilationUnit> cu_;
   bool is_module_;
   std::vector<Attribute> attributes_;
+  std::vector<std::shared_ptr<torch::jit::Function>> methods_;
 };
 using ClassTypePtr = std::shared_ptr<ClassType>;
 

@@ -52,6 +52,30 @@ std::string Library::debugString(const std::string& name) const {
   return c10::str(name, " (registered at ", file_name(file_), ":", line_, ")");
 }
 
+const std::string& Library::classNamespace(const std::string& className) const {
+  TORCH_CHECK(kind_ == DEF || kind_ == FRAGMENT, "class_(\"", className,
+              "\"): Cannot define a class inside of a TORCH_LIBRARY_IMPL block.  All class_()s "
+              "should be placed in the (unique) TORCH_LIBRARY block for their namespace.  (Error "
+              "occurred at ",
+              file_, ":", line_, ")");
+  TORCH_CHECK(ns_.has_value(), "class_(\"", className, "\"): a library with no namespace (_)");
+  return *ns_;
+}
+
+namespace detail {
+
+void checkValidIdent(const std::string& str, const char* type) {
+  for (size_t i = 0; i < str.size(); ++i) {
+    const char c = str[i];
+    const bool valid = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                       (i > 0 && c >= '0' && c <= '9');
+    TORCH_CHECK(valid, type, " must be a valid Python/C++ identifier. Character '", c,
+                "' at index ", i, " is illegal.");
+  }
+}
+
+}  // namespace detail
+
 // Puts the block's namespace on an unqualified name; a different explicit one is an error.
 std::string Library::withNamespace(std::string name, const char* what) const {
   const auto sep = name.find("::");

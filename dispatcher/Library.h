@@ -26,6 +26,9 @@
 
 namespace torch {
 
+template <class CurClass>
+class class_;
+
 // A kernel with everything the dispatcher wants to know about it: the KernelFunction, its
 // C++ signature and inferred schema (for unboxed kernels), an optional dispatch key, and a
 // debug name for the trace and the table dumps.
@@ -176,6 +179,13 @@ class TORCH_API Library final {
     return impl(name, dispatch(type, std::forward<Func>(raw_f)));
   }
 
+  // Binds a C++ class as __torch__.torch.classes.<ns>.<className> (dispatcher/
+  // CustomClassBinding.h); only in a TORCH_LIBRARY or TORCH_LIBRARY_FRAGMENT block.
+  template <class CurClass>
+  inline torch::class_<CurClass> class_(const std::string& className);
+  // The namespace class_ registers a class in; throws in a TORCH_LIBRARY_IMPL block.
+  const std::string& classNamespace(const std::string& className) const;
+
   // A kernel for every operator on this block's dispatch key (TORCH_LIBRARY_IMPL(_, K, m)).
   template <class Func>
   Library& fallback(Func&& raw_f) & {
@@ -260,3 +270,7 @@ class TORCH_API TorchLibraryInit final {
 #define MAKE_TORCH_LIBRARY_IMPL(ns, k)                                                     \
   torch::Library(torch::Library::IMPL, #ns, c10::make_optional(c10::DispatchKey::k), __FILE__, \
                  __LINE__)
+
+// class_() is a template over the C++ class (dispatcher/CustomClassBinding.h), as in libtorch,
+// whose torch/library.h ends by including torch/custom_class.h.
+#include "dispatcher/CustomClassBinding.h"

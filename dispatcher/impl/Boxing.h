@@ -148,9 +148,15 @@ struct make_boxed_from_unboxed_functor final {
 
   static void call(OperatorKernel* functor, const OperatorHandle&, DispatchKeySet ks,
                    torch::jit::Stack* stack) {
-    call_(static_cast<KernelFunctor*>(functor), ks, stack,
-          static_cast<typename guts::infer_function_traits_t<
-              typename stripped::func_type>::parameter_types*>(nullptr));
+    call_on_stack(static_cast<KernelFunctor*>(functor), ks, stack);
+  }
+  // The same for any functor, outside the dispatcher (custom class methods use it).
+  static void call_on_stack(KernelFunctor* functor, DispatchKeySet ks, torch::jit::Stack* stack) {
+    call_(
+        functor, ks, stack,
+        static_cast<
+            typename guts::infer_function_traits_t<typename stripped::func_type>::parameter_types*>(
+            nullptr));
   }
 
  private:
