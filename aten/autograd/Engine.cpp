@@ -153,8 +153,35 @@ std::unordered_set<Node*> compute_needed(Node* root, const edge_list& outputs) {
 
 }  // namespace
 
+namespace {
+// The final callbacks of the backward pass running on this thread (null outside one); a
+// reentrant backward (a hook calling backward) has its own.
+thread_local std::vector<std::function<void()>>* current_final_callbacks = nullptr;
+
+// Makes `callbacks` the thread's final callbacks for one execute(), restoring the outer ones.
+class FinalCallbacksScope {
+ public:
+  explicit FinalCallbacksScope(std::vector<std::function<void()>>* callbacks)
+      : outer_(current_final_callbacks) {
+    current_final_callbacks = callbacks;
+  }
+  ~FinalCallbacksScope() { current_final_callbacks = outer_; }
+
+ private:
+  std::vector<std::function<void()>>* outer_;
+};
+}  // namespace
+
+void Engine::queue_callback(std::function<void()> callback) {
+  TORCH_CHECK(current_final_callbacks != nullptr,
+              "Final callbacks can only be installed during backward pass.");
+  current_final_callbacks->push_back(std::move(callback));
+}
+
 variable_list Engine::execute(const edge_list& roots, const variable_list& inputs, bool keep_graph,
                               bool create_graph, const edge_list& outputs) {
+  std::vector<std::function<void()>> final_callbacks;
+  FinalCallbacksScope callbacks_scope(&final_callbacks);
   variable_list root_grads = inputs;
   validate_outputs(roots, root_grads, [](const std::string& msg) { return msg; });
 
@@ -207,6 +234,11 @@ variable_list Engine::execute(const edge_list& roots, const variable_list& input
         not_ready.erase(buffer_it);
       }
     }
+  }
+  // By index: a callback may queue another.
+  for (size_t i = 0; i < final_callbacks.size(); ++i) {
+    auto callback = std::move(final_callbacks[i]);
+    callback();
   }
   return captured;
 }

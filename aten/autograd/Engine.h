@@ -51,6 +51,12 @@ class TORCH_API Engine {
   // gradients arriving at those edges are returned (undefined where none arrived).
   variable_list execute(const edge_list& roots, const variable_list& inputs, bool keep_graph,
                         bool create_graph, const edge_list& outputs = {});
+
+  // Called during backward (from a hook): runs `callback` once the current backward pass has
+  // run its whole graph, before execute() returns; a callback may queue more. DDP finishes its
+  // gradient synchronisation so. Outside a backward pass: "Final callbacks can only be installed
+  // during backward pass."
+  void queue_callback(std::function<void()> callback);
 };
 
 // torch::autograd::backward: accumulates the gradients of `tensors` (seeded with

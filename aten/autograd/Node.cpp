@@ -55,7 +55,26 @@ variable_list Node::operator()(variable_list&& inputs) {
       entry.second(inputs[entry.first]);
     }
   }
-  return apply(std::move(inputs));
+  if (C10_LIKELY(post_hooks_.empty())) return apply(std::move(inputs));
+  const variable_list given = inputs;  // the post hooks see them after apply() took them
+  variable_list outputs = apply(std::move(inputs));
+  for (const auto& hook : post_hooks_) outputs = (*hook)(outputs, given);
+  return outputs;
+}
+
+uintptr_t Node::add_post_hook(std::unique_ptr<FunctionPostHook>&& post_hook) {
+  post_hooks_.push_back(std::move(post_hook));
+  return reinterpret_cast<uintptr_t>(post_hooks_.back().get());
+}
+
+bool Node::del_post_hook(const uintptr_t& key) {
+  for (auto it = post_hooks_.begin(); it != post_hooks_.end(); ++it) {
+    if (reinterpret_cast<uintptr_t>(it->get()) == key) {
+      post_hooks_.erase(it);
+      return true;
+    }
+  }
+  return false;
 }
 
 void Node::add_retains_grad_hook(uint32_t input_nr, RetainGradHook hook) {

@@ -148,6 +148,14 @@ struct TORCH_API InputMetadata {
   c10::Device device_;
 };
 
+// A hook run after a node's apply(), with its outputs and the gradients it was given; what it
+// returns replaces the outputs (libtorch's FunctionPostHook). DDP's Reducer hangs one on each
+// parameter's AccumulateGrad to learn that the parameter's .grad() is complete.
+struct TORCH_API FunctionPostHook {
+  virtual ~FunctionPostHook() = default;
+  virtual variable_list operator()(const variable_list& outputs, const variable_list& inputs) = 0;
+};
+
 // The next sequence number on this thread (libtorch's at::sequence_number).
 TORCH_API uint64_t next_sequence_nr();
 
@@ -162,7 +170,8 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
-  // Runs the tensor hooks, then the retain_grad hooks, on the incoming gradients, then apply().
+  // Runs the tensor hooks, then the retain_grad hooks, on the incoming gradients, then apply(),
+  // then the post hooks.
   variable_list operator()(variable_list&& inputs);
 
   // libtorch's names: "CloneBackward0" for generated nodes, the qualified class name
@@ -214,6 +223,15 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
   // Removes and returns the list for `input_nr`, if any.
   std::shared_ptr<TensorHookList> pop_tensor_pre_hook(uint32_t input_nr);
 
+  // ---- Post hooks ------------------------------------------------------------------------------
+  // Hooks run after apply(), in the order added. Returns a key for del_post_hook.
+  uintptr_t add_post_hook(std::unique_ptr<FunctionPostHook>&& post_hook);
+  const std::vector<std::unique_ptr<FunctionPostHook>>& post_hooks() const noexcept {
+    return post_hooks_;
+  }
+  // Removes the hook add_post_hook returned `key` for; false when there is none.
+  bool del_post_hook(const uintptr_t& key);
+
   // ---- retain_grad ---------------------------------------------------------------------------
   // A hook that sees the gradient arriving at input `input_nr` (what Tensor::retain_grad uses).
   using RetainGradHook = std::function<void(const at::Tensor&)>;
@@ -233,6 +251,7 @@ struct TORCH_API Node : std::enable_shared_from_this<Node> {
   std::vector<InputMetadata> more_input_metadata_;
   std::vector<std::pair<uint32_t, RetainGradHook>> retains_grad_hooks_;
   std::vector<std::pair<uint32_t, std::shared_ptr<TensorHookList>>> tensor_pre_hooks_;
+  std::vector<std::unique_ptr<FunctionPostHook>> post_hooks_;
 };
 
 // Runs `hooks` on `grad` in order: each hook's defined result replaces the gradient.
