@@ -2,6 +2,9 @@
 // What the store tests share: byte helpers, a fresh temporary path, and the list of stores the
 // EveryStore suite runs over.
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -32,6 +35,19 @@ inline std::string temp_path(const std::string& name) {
                      std::to_string(::getpid()) + "_" + std::to_string(counter++);
   ::unlink(path.c_str());
   return path;
+}
+
+// A port nobody listens on (the kernel's pick, released again).
+inline uint16_t unused_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
+  socklen_t size = sizeof(addr);
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &size);
+  ::close(fd);
+  return ntohs(addr.sin_port);
 }
 
 struct StoreKind {

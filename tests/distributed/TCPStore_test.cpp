@@ -52,19 +52,6 @@ TCPStoreOptions client_opts(uint16_t port, std::chrono::milliseconds timeout = 2
   return opts;
 }
 
-// A port nobody listens on (the kernel's pick, released again).
-uint16_t unused_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
-  socklen_t size = sizeof(addr);
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &size);
-  ::close(fd);
-  return ntohs(addr.sin_port);
-}
-
 // A raw connection to the server, for speaking bytes it does not expect.
 int raw_connect(uint16_t port) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -236,7 +223,7 @@ TEST(TCPStore, NoTimeoutWaitsUntilTheKeyComes) {
 }
 
 TEST(TCPStore, ClientStartedBeforeItsServerConnects) {
-  const uint16_t port = unused_port();
+  const uint16_t port = store_test::unused_port();
   auto client = std::async(std::launch::async, [&] {
     TCPStore store("127.0.0.1", client_opts(port, 3s));
     store.set("from_client", bytes("hi"));
@@ -253,7 +240,7 @@ TEST(TCPStore, ClientStartedBeforeItsServerConnects) {
 }
 
 TEST(TCPStore, ConnectTimeoutTextIsLibtorchs) {
-  const uint16_t port = unused_port();
+  const uint16_t port = store_test::unused_port();
   auto start = Clock::now();
   EXPECT_EQ(error_of([&] { TCPStore("127.0.0.1", client_opts(port, 1000ms)); }),
             "The client socket has timed out after 1s while trying to connect to (127.0.0.1, " +
@@ -371,7 +358,7 @@ TEST(TCPStore, WaitingClientGetsSocketErrorWhenTheServerGoes) {
 }
 
 TEST(TCPStore, ServerWaitsForNumWorkers) {
-  const uint16_t port = unused_port();
+  const uint16_t port = store_test::unused_port();
   std::thread worker([&] {
     std::this_thread::sleep_for(100ms);
     TCPStoreOptions opts = client_opts(port);

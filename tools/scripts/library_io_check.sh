@@ -20,7 +20,7 @@ fi
 
 # Every std::cout / stdout outside comments, in the library's own sources.
 uses=$(cd "$root" && grep -rnE 'std::cout|\bstdout\b|std::printf|[^fn]printf\(|\bputs\(' \
-         --include='*.h' --include='*.cpp' --include='*.cu' --include='*.cuh' c10 aten dispatcher compat 2>/dev/null |
+         --include='*.h' --include='*.cpp' --include='*.cu' --include='*.cuh' c10 aten dispatcher distributed compat 2>/dev/null |
        grep -vE '^[^:]+:[0-9]+:\s*//' | grep -v '^aten/core/Formatting.cpp:.*print(std::cout, t, linesize)' || true)
 if [[ -n $uses ]]; then
   echo "library sources name stdout:"

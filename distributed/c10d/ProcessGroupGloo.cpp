@@ -1,0 +1,347 @@
+#include "distributed/c10d/ProcessGroupGloo.h"
+
+#include <netdb.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include <gloo/rendezvous/context.h>
+#include <gloo/rendezvous/prefix_store.h>
+#include <gloo/transport/tcp/device.h>
+
+#include "distributed/c10d/GlooCollectives.h"
+
+namespace c10d {
+
+// Note [How ProcessGroupGloo runs a collective]
+// A collective call checks its arguments (libtorch's errors, thrown at the call), takes the next
+// tag and the context that tag maps to, and queues an AsyncWork; the group's worker threads
+// (options->threads, 2 by default) take works off the queue in order and run them. run() hands
+// the tensors' memory to a Gloo algorithm (gloo::allreduce, gloo::broadcast, ...), which does
+// all of the communication; miniaten's part is the tensors: the element type, the reduction
+// function, and staging. A tensor Gloo cannot use as it is (not contiguous, or not in host
+// memory) is staged: the collective runs on a contiguous CPU copy, and an output is copied back
+// afterwards (GlooCollectives.cpp). A failure inside Gloo (a peer that closed its connection, a
+// timeout) becomes the Work's error: wait() throws it as a c10d::C10dError naming the collective
+// and Gloo's reason; the group is unusable afterwards, as libtorch's is.
+
+namespace {
+
+// Whether some address `hostname` resolves to can be bound here (libtorch's
+// doesHostnameResolveToUsableAddress).
+bool resolves_to_usable_address(const std::string& hostname) {
+  struct addrinfo hints {};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  struct addrinfo* result = nullptr;
+  if (getaddrinfo(hostname.c_str(), nullptr, &hints, &result) != 0) return false;
+  bool usable = false;
+  for (struct addrinfo* rp = result; rp != nullptr && !usable; rp = rp->ai_next) {
+    const int fd = socket(rp->ai_family, rp->ai_socktype, rp->ai_protocol);
+    if (fd == -1) continue;
+    usable = bind(fd, rp->ai_addr, rp->ai_addrlen) == 0;
+    close(fd);
+  }
+  freeaddrinfo(result);
+  return usable;
+}
+
+}  // namespace
+
+std::shared_ptr<::gloo::transport::Device> ProcessGroupGloo::createDeviceForInterface(
+    const std::string& interface) {
+  ::gloo::transport::tcp::attr attr;
+  attr.iface = interface;
+  return ::gloo::transport::tcp::CreateDevice(attr);
+}
+
+std::shared_ptr<::gloo::transport::Device> ProcessGroupGloo::createDeviceForHostname(
+    const std::string& hostname) {
+  TORCH_CHECK(resolves_to_usable_address(hostname), "Cannot resolve ", hostname,
+              " to a (local) address");
+  ::gloo::transport::tcp::attr attr;
+  attr.hostname = hostname;
+  return ::gloo::transport::tcp::CreateDevice(attr);
+}
+
+std::shared_ptr<::gloo::transport::Device> ProcessGroupGloo::createDefaultDevice() {
+  if (const char* iface = std::getenv("GLOO_SOCKET_IFNAME")) {
+    return createDeviceForInterface(iface);
+  }
+  char hostname[256] = {};
+  if (gethostname(hostname, sizeof(hostname) - 1) == 0 && resolves_to_usable_address(hostname)) {
+    return createDeviceForHostname(hostname);
+  }
+  TORCH_WARN_ONCE(
+      "Unable to resolve hostname to a (local) address. Using the loopback address as fallback. "
+      "Manually set the network interface to bind to with GLOO_SOCKET_IFNAME.");
+  return createDeviceForHostname("127.0.0.1");
+}
+
+ProcessGroupGloo::Options::Options(std::chrono::milliseconds timeout)
+    : ProcessGroup::Options(GLOO_BACKEND_NAME, timeout), threads(2) {}
+
+ProcessGroupGloo::ProcessGroupGloo(const c10::intrusive_ptr<Store>& store, int rank, int size,
+                                   c10::intrusive_ptr<Options> options)
+    : ProcessGroup(rank, size),
+      store_(new GlooStore(store)),
+      options_(std::move(options)),
+      stop_(false),
+      collectiveCounter_(0) {
+  TORCH_CHECK(size > 0, "ProcessGroupGloo: the world size must be positive, got ", size);
+  TORCH_CHECK(rank >= 0 && rank < size, "ProcessGroupGloo: rank ", rank,
+              " is out of range for a world of size ", size, " (expected 0 <= rank < ", size, ")");
+  TORCH_CHECK(!options_->devices.empty(), "No device(s) specified");
+  TORCH_CHECK(options_->threads > 0, "ProcessGroupGloo: options->threads must be positive, got ",
+              options_->threads);
+  contexts_.reserve(options_->devices.size());
+  for (size_t i = 0; i < options_->devices.size(); ++i) {
+    auto context = std::make_shared<::gloo::rendezvous::Context>(rank_, size_);
+    ::gloo::rendezvous::PrefixStore prefixed(std::to_string(i), *store_);
+    context->setTimeout(options_->timeout);
+    try {
+      context->connectFullMesh(prefixed, options_->devices[i]);
+    } catch (const c10::Error&) {
+      throw;  // the store's own error (its timeout, an unreachable server)
+    } catch (const std::exception& e) {
+      TORCH_CHECK(false, "ProcessGroupGloo: rank ", rank_, " could not connect to the other ",
+                  size_ - 1, " rank(s): ", e.what());
+    }
+    contexts_.push_back(std::move(context));
+  }
+  workInProgress_.resize(options_->threads);
+  threads_.resize(options_->threads);
+  for (size_t i = 0; i < threads_.size(); ++i) {
+    threads_[i] = std::thread(&ProcessGroupGloo::runLoop, this, static_cast<int>(i));
+  }
+}
+
+ProcessGroupGloo::~ProcessGroupGloo() {
+  std::unique_lock<std::mutex> lock(workMutex_);
+  workConsumeCV_.wait(lock, [&] { return workQueue_.empty(); });
+  stop_ = true;
+  lock.unlock();
+  workProduceCV_.notify_all();
+  for (auto& thread : threads_) thread.join();
+}
+
+uint32_t ProcessGroupGloo::nextTag() {
+  return collectiveCounter_++;
+}
+
+std::shared_ptr<::gloo::Context> ProcessGroupGloo::getContext(uint32_t tag) {
+  return contexts_[tag % contexts_.size()];
+}
+
+void ProcessGroupGloo::runLoop(int workerIndex) {
+  std::unique_lock<std::mutex> lock(workMutex_);
+  while (!stop_) {
+    if (workQueue_.empty()) {
+      workProduceCV_.wait(lock);
+      continue;
+    }
+    auto work = std::move(workQueue_.front());
+    workQueue_.pop_front();
+    workInProgress_[workerIndex] = work;
+    lock.unlock();
+    workConsumeCV_.notify_one();  // after unlocking, so the waiter does not block at once
+    AsyncWork::execute(std::move(work));
+    lock.lock();
+    workInProgress_[workerIndex].reset();
+  }
+}
+
+void ProcessGroupGloo::enqueue(c10::intrusive_ptr<AsyncWork> work) {
+  std::unique_lock<std::mutex> lock(workMutex_);
+  workQueue_.push_back(std::move(work));
+  lock.unlock();
+  workProduceCV_.notify_one();
+}
+
+// ---- AsyncWork --------------------------------------------------------------------------------
+
+namespace {
+
+// The Future's type: the output tensors as one list, or a list of lists.
+c10::TypePtr future_type(const std::vector<std::vector<at::Tensor>>& outputTensors) {
+  auto list = c10::SchemaType::list(c10::TensorType::get());
+  return outputTensors.size() > 1 ? c10::SchemaType::list(list) : list;
+}
+
+}  // namespace
+
+ProcessGroupGloo::AsyncWork::AsyncWork(std::vector<std::vector<at::Tensor>> outputTensors,
+                                       const char* profilingTitle,
+                                       const c10::optional<std::vector<at::Tensor>>& inputTensors)
+    : Work(-1, OpType::UNKNOWN, profilingTitle, inputTensors),
+      outputTensors_(std::move(outputTensors)),
+      future_(c10::make_intrusive<c10::ivalue::Future>(future_type(outputTensors_))) {}
+
+void ProcessGroupGloo::AsyncWork::execute(c10::intrusive_ptr<AsyncWork> work) {
+  try {
+    work->run();
+  } catch (...) {
+    work->finishWorkGlooError(gloo_detail::as_c10d_error(std::current_exception()));
+    return;
+  }
+  work->synchronize();
+  work->finishWorkGloo();
+}
+
+std::vector<at::Tensor> ProcessGroupGloo::AsyncWork::result() {
+  TORCH_CHECK(isCompleted(),
+              "Work needs to be completed before calling result(). Should call wait() before "
+              "result().");
+  TORCH_CHECK(outputTensors_.size() <= 1,
+              "work result does not support list of lists, use .getFuture() and value()");
+  return outputTensors_.empty() ? std::vector<at::Tensor>() : outputTensors_.at(0);
+}
+
+c10::intrusive_ptr<c10::ivalue::Future> ProcessGroupGloo::AsyncWork::getFuture() {
+  return future_;
+}
+
+void ProcessGroupGloo::AsyncWork::finishWorkGloo() {
+  if (outputTensors_.empty()) {
+    future_->markCompleted(c10::IValue(std::vector<at::Tensor>()));
+  } else if (outputTensors_.size() == 1) {
+    future_->markCompleted(c10::IValue(outputTensors_[0]));
+  } else {
+    future_->markCompleted(c10::IValue(outputTensors_));
+  }
+  finish();
+}
+
+void ProcessGroupGloo::AsyncWork::finishWorkGlooError(std::exception_ptr eptr) {
+  future_->setError(eptr);
+  finish(eptr);
+}
+
+// ---- send and recv ----------------------------------------------------------------------------
+
+ProcessGroupGloo::SendWork::SendWork(at::Tensor& tensor,
+                                     std::unique_ptr<::gloo::transport::UnboundBuffer> buffer)
+    : Work(-1, OpType::SEND, "gloo:send", c10::optional<std::vector<at::Tensor>>({tensor})),
+      tensor_(tensor),
+      buffer_(std::move(buffer)) {}
+
+bool ProcessGroupGloo::SendWork::wait(std::chrono::milliseconds timeout) {
+  bool sendCompleted = false;
+  std::exception_ptr exception{nullptr};
+  try {
+    sendCompleted = timeout == kNoTimeout ? buffer_->waitSend() : buffer_->waitSend(timeout);
+  } catch (...) {
+    exception = gloo_detail::as_c10d_error(std::current_exception());
+  }
+  finishAndThrow(exception);
+  return sendCompleted;
+}
+
+void ProcessGroupGloo::SendWork::abort() {
+  buffer_->abortWaitSend();
+}
+
+ProcessGroupGloo::RecvWork::RecvWork(at::Tensor& tensor,
+                                     std::unique_ptr<::gloo::transport::UnboundBuffer> buffer,
+                                     const char* profilingTitle)
+    : Work(-1, OpType::UNKNOWN, profilingTitle, c10::optional<std::vector<at::Tensor>>({tensor})),
+      tensor_(tensor),
+      buffer_(std::move(buffer)),
+      srcRank_(-1) {}
+
+int ProcessGroupGloo::RecvWork::sourceRank() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return srcRank_;
+}
+
+bool ProcessGroupGloo::RecvWork::wait(std::chrono::milliseconds timeout) {
+  bool recvCompleted = false;
+  std::exception_ptr exception{nullptr};
+  try {
+    recvCompleted = timeout == kNoTimeout ? buffer_->waitRecv(&srcRank_)
+                                          : buffer_->waitRecv(&srcRank_, timeout);
+  } catch (...) {
+    exception = gloo_detail::as_c10d_error(std::current_exception());
+  }
+  finishAndThrow(exception);
+  return recvCompleted;
+}
+
+void ProcessGroupGloo::RecvWork::abort() {
+  buffer_->abortWaitRecv();
+}
+
+namespace {
+
+// The one tensor send/recv take, which Gloo reads or writes in place.
+at::Tensor& checkSingleTensor(std::vector<at::Tensor>& tensors) {
+  TORCH_CHECK(tensors.size() == 1, "ProcessGroupGloo::send takes a single tensor");
+  auto& tensor = tensors[0];
+  TORCH_CHECK(tensor.is_contiguous(), "input tensor has to be contiguous");
+  TORCH_CHECK(tensor.layout() == at::kStrided, "input tensor has to be dense");
+  return tensor;
+}
+
+uint32_t checkTag(int32_t tag) {
+  TORCH_CHECK(tag >= 0, "Tag must be nonnegative");
+  return static_cast<uint32_t>(tag);
+}
+
+}  // namespace
+
+c10::intrusive_ptr<Work> ProcessGroupGloo::send(std::vector<at::Tensor>& tensors, int dstRank,
+                                                int tag) {
+  auto& tensor = checkSingleTensor(tensors);
+  TORCH_CHECK(tensor.is_cpu(), "ProcessGroupGloo::send: only CPU tensors can be sent");
+  // libtorch 1.13 checks neither: Gloo throws std::out_of_range for a rank past the end, and
+  // crashes sending to itself.
+  TORCH_CHECK(dstRank >= 0 && dstRank < size_, "ProcessGroupGloo::send: invalid destination rank ",
+              dstRank, " (the world size is ", size_, ")");
+  TORCH_CHECK(dstRank != rank_, "ProcessGroupGloo::send: rank ", rank_, " cannot send to itself");
+  const auto utag = checkTag(tag);
+  auto ptr = tensor.data_ptr();
+  auto size = tensor.numel() * tensor.element_size();
+  auto context = getContext(tag);
+  auto buf = context->createUnboundBuffer(ptr, size);
+  buf->send(dstRank, utag);
+  return c10::make_intrusive<SendWork>(tensor, std::move(buf));
+}
+
+c10::intrusive_ptr<Work> ProcessGroupGloo::recv(std::vector<at::Tensor>& tensors, int srcRank,
+                                                int tag) {
+  auto& tensor = checkSingleTensor(tensors);
+  TORCH_CHECK(tensor.is_cpu(), "ProcessGroupGloo::recv: only CPU tensors can be received");
+  TORCH_CHECK(srcRank >= 0 && srcRank < size_, "ProcessGroupGloo::recv: invalid source rank ",
+              srcRank, " (the world size is ", size_, ")");
+  TORCH_CHECK(srcRank != rank_, "ProcessGroupGloo::recv: rank ", rank_,
+              " cannot receive from itself");
+  const auto utag = checkTag(tag);
+  auto ptr = tensor.data_ptr();
+  auto size = tensor.numel() * tensor.element_size();
+  auto context = getContext(tag);
+  auto buf = context->createUnboundBuffer(ptr, size);
+  buf->recv(srcRank, utag);
+  return c10::make_intrusive<RecvWork>(tensor, std::move(buf), "gloo:recv");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupGloo::recvAnysource(std::vector<at::Tensor>& tensors,
+                                                         int tag) {
+  auto& tensor = checkSingleTensor(tensors);
+  TORCH_CHECK(tensor.is_cpu(), "ProcessGroupGloo::recv: only CPU tensors can be received");
+  const auto utag = checkTag(tag);
+  auto ptr = tensor.data_ptr();
+  auto size = tensor.numel() * tensor.element_size();
+  auto context = getContext(tag);
+  auto buf = context->createUnboundBuffer(ptr, size);
+  // Any rank but this one.
+  std::vector<int> srcRanks;
+  srcRanks.reserve(size_);
+  for (int i = 0; i < size_; ++i) {
+    if (i != rank_) srcRanks.push_back(i);
+  }
+  buf->recv(srcRanks, utag);
+  return c10::make_intrusive<RecvWork>(tensor, std::move(buf), "gloo:recvAnySource");
+}
+
+}  // namespace c10d

@@ -1,0 +1,145 @@
+// DistributedDataParallel over Gloo, ranks as threads: gradients averaged across ranks,
+// parameters taken from rank 0, buckets of libtorch's shape, an allreduce started while backward
+// is still running, no_sync() accumulation, and the errors for replicas that disagree or a
+// parameter left out of the loss.
+#include <gtest/gtest.h>
+
+#include "aten/ATen.h"
+#include "aten/autograd/GradMode.h"
+#include "distributed/c10d/DistributedDataParallel.h"
+#include "tests/TestUtils.h"
+#include "tests/distributed/GlooTestUtils.h"
+
+namespace {
+
+using gloo_test::PG;
+using gloo_test::run_ranks;
+using test_util::error_of;
+
+at::Tensor leaf(at::IntArrayRef sizes, double value) {
+  return at::full(sizes, value).requires_grad_();
+}
+
+TEST(DistributedDataParallel, AveragesGradientsAndStartsFromRankZero) {
+  run_ranks(3, [](int rank, const PG& pg) {
+    // Different starting values: rank 0's win.
+    at::Tensor w = leaf({4}, 1.0 + rank);
+    at::Tensor b = leaf({1}, 10.0 * rank);
+    c10d::DistributedDataParallel ddp({w, b}, pg);
+    EXPECT_TRUE(at::equal(w.detach(), at::full({4}, 1.0)));
+    EXPECT_TRUE(at::equal(b.detach(), at::full({1}, 0.0)));
+    // Each rank's data: x = rank + 1; d/dw sum(w * x + b) = x, d/db = 4.
+    at::Tensor x = at::full({4}, rank + 1.0);
+    (w * x + b).sum().backward();
+    EXPECT_TRUE(at::allclose(w.grad(), at::full({4}, 2.0))) << w.grad();  // mean of 1, 2, 3
+    EXPECT_TRUE(at::allclose(b.grad(), at::full({1}, 4.0))) << b.grad();
+    EXPECT_EQ(ddp.buckets_launched(), 1);
+    // A second step: the gradients are zeroed by the user, averaged again.
+    w.mutable_grad().zero_();
+    b.mutable_grad().zero_();
+    (w * x * 2 + b).sum().backward();
+    EXPECT_TRUE(at::allclose(w.grad(), at::full({4}, 4.0))) << w.grad();
+    EXPECT_TRUE(at::allclose(b.grad(), at::full({1}, 4.0))) << b.grad();
+  });
+}
+
+TEST(DistributedDataParallel, BucketsTakeParametersInReverseUpToTheCaps) {
+  run_ranks(2, [](int, const PG& pg) {
+    // Six parameters of 1000 floats (4000 bytes); a 4 KB first bucket, 8 KB after; a double
+    // parameter in a bucket of its own dtype.
+    std::vector<at::Tensor> params;
+    for (int i = 0; i < 6; ++i) params.push_back(leaf({1000}, 1.0));
+    params.push_back(at::ones({10}, at::kDouble).requires_grad_());
+    c10d::DDPOptions options;
+    options.first_bucket_bytes = 4000;
+    options.bucket_bytes = 8000;
+    c10d::DistributedDataParallel ddp(params, pg, options);
+    EXPECT_EQ(ddp.bucket_indices(),
+              (std::vector<std::vector<size_t>>{{6}, {5}, {4, 3}, {2, 1}, {0}}));
+  });
+}
+
+TEST(DistributedDataParallel, AnAllreduceStartsBeforeBackwardEnds) {
+  run_ranks(2, [](int rank, const PG& pg) {
+    // A chain of four layers: the last layer's gradients are ready first, the first layer's
+    // last. With 4 KB buckets each layer's weight is a bucket of its own.
+    std::vector<at::Tensor> weights;
+    for (int i = 0; i < 4; ++i) weights.push_back(leaf({32, 32}, 0.01 * (i + 1)));
+    c10d::DDPOptions options;
+    options.first_bucket_bytes = 4096;
+    options.bucket_bytes = 4096;
+    c10d::DistributedDataParallel ddp(weights, pg, options);
+    ASSERT_EQ(ddp.bucket_indices().size(), 4u);
+    // Seen when the first layer's gradient arrives, before it is accumulated: the buckets of
+    // the three later layers have been launched already.
+    int64_t launched_before_last = -1;
+    weights[0].register_hook(
+        [&](const at::Tensor&) { launched_before_last = ddp.buckets_launched(); });
+    at::Tensor h = at::full({1, 32}, rank + 1.0);
+    for (const auto& w : weights) h = at::tanh(at::mm(h, w));
+    h.sum().backward();
+    EXPECT_EQ(launched_before_last, 3);
+    EXPECT_EQ(ddp.buckets_launched(), 4);
+    // And the result is the average of the two ranks' gradients.
+    std::vector<at::Tensor> local;
+    {
+      at::Tensor h0 = at::full({1, 32}, rank + 1.0);
+      std::vector<at::Tensor> copies;
+      for (const auto& w : weights) copies.push_back(w.detach().clone().requires_grad_());
+      for (const auto& w : copies) h0 = at::tanh(at::mm(h0, w));
+      h0.sum().backward();
+      for (const auto& w : copies) local.push_back(w.grad());
+    }
+    for (size_t i = 0; i < weights.size(); ++i) {
+      std::vector<at::Tensor> t{local[i].clone()};
+      pg->allreduce(t)->wait();
+      EXPECT_TRUE(at::allclose(weights[i].grad(), t[0] / 2, 1e-5, 1e-6)) << "layer " << i;
+    }
+  });
+}
+
+TEST(DistributedDataParallel, NoSyncAccumulatesLocally) {
+  run_ranks(2, [](int rank, const PG& pg) {
+    at::Tensor w = leaf({3}, 1.0);
+    c10d::DistributedDataParallel ddp({w}, pg);
+    const double x1 = rank + 1.0, x2 = 10.0 * (rank + 1);
+    {
+      auto guard = ddp.no_sync();
+      (w * x1).sum().backward();
+    }
+    EXPECT_TRUE(at::equal(w.grad(), at::full({3}, x1)));  // local only
+    EXPECT_EQ(ddp.buckets_launched(), 0);
+    (w * x2).sum().backward();
+    // The average of (x1 + x2) over the ranks: (1 + 10 + 2 + 20) / 2.
+    EXPECT_TRUE(at::allclose(w.grad(), at::full({3}, 16.5))) << w.grad();
+  });
+}
+
+TEST(DistributedDataParallel, ReplicasThatDisagreeAndUnusedParameters) {
+  run_ranks(2, [](int rank, const PG& pg) {
+    std::vector<at::Tensor> params{leaf({2}, 1.0)};
+    if (rank == 1) params.push_back(leaf({2}, 1.0));
+    const std::string msg = error_of([&] { c10d::DistributedDataParallel ddp(params, pg); });
+    EXPECT_EQ(msg, rank == 0 ? "DDP expects same model across all ranks, but Rank 0 has 1 params, "
+                               "while rank 1 has inconsistent 2 params."
+                             : "DDP expects same model across all ranks, but Rank 1 has 2 params, "
+                               "while rank 0 has inconsistent 1 params.");
+  });
+  run_ranks(2, [](int, const PG& pg) {
+    at::Tensor used = leaf({2}, 1.0), unused = leaf({2}, 1.0);
+    c10d::DDPOptions options;
+    options.first_bucket_bytes = 4;  // one bucket each
+    options.bucket_bytes = 4;
+    c10d::DistributedDataParallel ddp({used, unused}, pg, options);
+    EXPECT_EQ(error_of([&] { (used * 2).sum().backward(); }),
+              "DistributedDataParallel: parameters 1 received no gradient in this backward pass. "
+              "Every parameter must take part in producing the loss on every rank "
+              "(find_unused_parameters is not supported).");
+  });
+  EXPECT_EQ(error_of([] {
+              c10d::DistributedDataParallel ddp({}, c10::intrusive_ptr<c10d::ProcessGroup>());
+            }),
+            "DistributedDataParallel: no process group");
+}
+
+}  // namespace
