@@ -275,12 +275,21 @@ void ProcessGroupGloo::RecvWork::abort() {
 namespace {
 
 // The one tensor send/recv take, which Gloo reads or writes in place.
-at::Tensor& checkSingleTensor(std::vector<at::Tensor>& tensors) {
+at::Tensor& checkSingleTensor(std::vector<at::Tensor>& tensors, const char* not_cpu) {
   TORCH_CHECK(tensors.size() == 1, "ProcessGroupGloo::send takes a single tensor");
   auto& tensor = tensors[0];
   TORCH_CHECK(tensor.is_contiguous(), "input tensor has to be contiguous");
   TORCH_CHECK(tensor.layout() == at::kStrided, "input tensor has to be dense");
+  TORCH_CHECK(tensor.is_cpu(), not_cpu);
   return tensor;
+}
+
+// libtorch 1.13 checks neither: Gloo throws std::out_of_range for a rank past the end, and
+// crashes on a send to itself.
+void checkPeer(const char* op, const char* role, const char* itself, int peer, int rank, int size) {
+  TORCH_CHECK(peer >= 0 && peer < size, "ProcessGroupGloo::", op, ": invalid ", role, " rank ",
+              peer, " (the world size is ", size, ")");
+  TORCH_CHECK(peer != rank, "ProcessGroupGloo::", op, ": rank ", rank, " cannot ", itself);
 }
 
 uint32_t checkTag(int32_t tag) {
@@ -288,55 +297,41 @@ uint32_t checkTag(int32_t tag) {
   return static_cast<uint32_t>(tag);
 }
 
+std::unique_ptr<::gloo::transport::UnboundBuffer> bufferOf(
+    const std::shared_ptr<::gloo::Context>& context, at::Tensor& tensor) {
+  return context->createUnboundBuffer(tensor.data_ptr(), tensor.nbytes());
+}
+
 }  // namespace
 
 c10::intrusive_ptr<Work> ProcessGroupGloo::send(std::vector<at::Tensor>& tensors, int dstRank,
                                                 int tag) {
-  auto& tensor = checkSingleTensor(tensors);
-  TORCH_CHECK(tensor.is_cpu(), "ProcessGroupGloo::send: only CPU tensors can be sent");
-  // libtorch 1.13 checks neither: Gloo throws std::out_of_range for a rank past the end, and
-  // crashes sending to itself.
-  TORCH_CHECK(dstRank >= 0 && dstRank < size_, "ProcessGroupGloo::send: invalid destination rank ",
-              dstRank, " (the world size is ", size_, ")");
-  TORCH_CHECK(dstRank != rank_, "ProcessGroupGloo::send: rank ", rank_, " cannot send to itself");
+  auto& tensor = checkSingleTensor(tensors, "ProcessGroupGloo::send: only CPU tensors can be sent");
+  checkPeer("send", "destination", "send to itself", dstRank, rank_, size_);
   const auto utag = checkTag(tag);
-  auto ptr = tensor.data_ptr();
-  auto size = tensor.numel() * tensor.element_size();
-  auto context = getContext(tag);
-  auto buf = context->createUnboundBuffer(ptr, size);
+  auto buf = bufferOf(getContext(utag), tensor);
   buf->send(dstRank, utag);
   return c10::make_intrusive<SendWork>(tensor, std::move(buf));
 }
 
 c10::intrusive_ptr<Work> ProcessGroupGloo::recv(std::vector<at::Tensor>& tensors, int srcRank,
                                                 int tag) {
-  auto& tensor = checkSingleTensor(tensors);
-  TORCH_CHECK(tensor.is_cpu(), "ProcessGroupGloo::recv: only CPU tensors can be received");
-  TORCH_CHECK(srcRank >= 0 && srcRank < size_, "ProcessGroupGloo::recv: invalid source rank ",
-              srcRank, " (the world size is ", size_, ")");
-  TORCH_CHECK(srcRank != rank_, "ProcessGroupGloo::recv: rank ", rank_,
-              " cannot receive from itself");
+  auto& tensor =
+      checkSingleTensor(tensors, "ProcessGroupGloo::recv: only CPU tensors can be received");
+  checkPeer("recv", "source", "receive from itself", srcRank, rank_, size_);
   const auto utag = checkTag(tag);
-  auto ptr = tensor.data_ptr();
-  auto size = tensor.numel() * tensor.element_size();
-  auto context = getContext(tag);
-  auto buf = context->createUnboundBuffer(ptr, size);
+  auto buf = bufferOf(getContext(utag), tensor);
   buf->recv(srcRank, utag);
   return c10::make_intrusive<RecvWork>(tensor, std::move(buf), "gloo:recv");
 }
 
 c10::intrusive_ptr<Work> ProcessGroupGloo::recvAnysource(std::vector<at::Tensor>& tensors,
                                                          int tag) {
-  auto& tensor = checkSingleTensor(tensors);
-  TORCH_CHECK(tensor.is_cpu(), "ProcessGroupGloo::recv: only CPU tensors can be received");
+  auto& tensor =
+      checkSingleTensor(tensors, "ProcessGroupGloo::recv: only CPU tensors can be received");
   const auto utag = checkTag(tag);
-  auto ptr = tensor.data_ptr();
-  auto size = tensor.numel() * tensor.element_size();
-  auto context = getContext(tag);
-  auto buf = context->createUnboundBuffer(ptr, size);
-  // Any rank but this one.
-  std::vector<int> srcRanks;
-  srcRanks.reserve(size_);
+  auto buf = bufferOf(getContext(utag), tensor);
+  std::vector<int> srcRanks;  // any rank but this one
   for (int i = 0; i < size_; ++i) {
     if (i != rank_) srcRanks.push_back(i);
   }
