@@ -59,6 +59,80 @@ std::exception_ptr as_c10d_error(std::exception_ptr eptr) {
   }
 }
 
+// Note [Checking that the ranks run the same collective]
+// Gloo trusts every rank to call the same collective with the same sizes; when they differ its
+// event-loop thread fails an enforce and the whole process aborts (libtorch 1.13 aborts alike:
+// "op.preamble.length <= op.nbytes"). With TORCH_DISTRIBUTED_DEBUG=DETAIL, libtorch's answer
+// (its ProcessGroupWrapper), each collective first allgathers a fixed-size fingerprint of itself
+// and every rank throws "Detected mismatch between collectives on ranks. ..." instead. It is one
+// more small round trip per collective, so it is off by default, as in libtorch.
+namespace {
+constexpr size_t kFingerprintLength = 32;
+constexpr size_t kMaxDims = 24;
+constexpr uint32_t kFingerprintTagBit = 1u << 31;  // apart from the collectives' tags
+}  // namespace
+
+Fingerprint::Fingerprint(OpType op, const std::vector<at::Tensor>& tensors, bool with_shapes)
+    : encoded(kFingerprintLength, 0) {
+  encoded[0] = static_cast<int64_t>(op);
+  encoded[1] = static_cast<int64_t>(tensors.size());
+  encoded[2] = tensors.empty() ? -1 : static_cast<int64_t>(tensors[0].scalar_type());
+  encoded[3] = tensors.empty() ? -1 : static_cast<int64_t>(tensors[0].device().type());
+  encoded[4] = tensors.empty() || !with_shapes ? -1 : tensors[0].dim();
+  if (!tensors.empty() && with_shapes) {
+    for (int64_t d = 0; d < tensors[0].dim() && d < static_cast<int64_t>(kMaxDims); ++d) {
+      encoded[5 + d] = tensors[0].size(d);
+    }
+  }
+  // Everything else (more dims, more tensors) folded into one number.
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](int64_t v) { h = (h ^ static_cast<uint64_t>(v)) * 1099511628211ull; };
+  for (const auto& t : tensors) {
+    mix(static_cast<int64_t>(t.scalar_type()));
+    mix(static_cast<int64_t>(t.device().type()));
+    if (with_shapes) {
+      for (auto s : t.sizes()) mix(s);
+    }
+  }
+  encoded[5 + kMaxDims] = static_cast<int64_t>(h);
+}
+
+std::string Fingerprint::describe(const std::vector<int64_t>& e) {
+  std::ostringstream ss;
+  ss << "CollectiveFingerPrint(OpType=" << opTypeToString(static_cast<OpType>(e[0]));
+  if (e[1] > 0) {
+    if (e[4] >= 0) {
+      ss << ", TensorShape=[";
+      for (int64_t d = 0; d < e[4] && d < static_cast<int64_t>(kMaxDims); ++d) {
+        ss << (d ? ", " : "") << e[5 + d];
+      }
+      ss << "]";
+    }
+    ss << ", TensorDtypes=" << at::toString(static_cast<at::ScalarType>(e[2]))
+       << ", TensorDeviceTypes=" << static_cast<c10::DeviceType>(e[3]);
+    if (e[1] > 1) ss << ", Tensors=" << e[1];
+  }
+  ss << ")";
+  return ss.str();
+}
+
+void verify_same_collective(const Fingerprint& mine,
+                            const std::shared_ptr<::gloo::Context>& context, uint32_t tag) {
+  std::vector<int64_t> all(kFingerprintLength * context->size);
+  ::gloo::AllgatherOptions o(context);
+  o.setTag(tag | kFingerprintTagBit);
+  o.setInput(const_cast<int64_t*>(mine.encoded.data()), kFingerprintLength);
+  o.setOutput(all.data(), all.size());
+  ::gloo::allgather(o);
+  for (int r = 0; r < context->size; ++r) {
+    const std::vector<int64_t> theirs(all.begin() + r * kFingerprintLength,
+                                      all.begin() + (r + 1) * kFingerprintLength);
+    TORCH_CHECK(theirs == mine.encoded, "Detected mismatch between collectives on ranks. Rank ",
+                context->rank, " is running collective: ", Fingerprint::describe(mine.encoded),
+                ", but Rank ", r, " is running collective: ", Fingerprint::describe(theirs), ".");
+  }
+}
+
 }  // namespace gloo_detail
 
 namespace {
@@ -202,6 +276,24 @@ class GlooWork final : public ProcessGroupGloo::AsyncWork {
   std::function<void()> body_;
 };
 
+}  // namespace
+
+c10::intrusive_ptr<ProcessGroupGloo::AsyncWork> ProcessGroupGloo::makeWork(
+    std::vector<std::vector<at::Tensor>> outputs, const char* title, OpType op,
+    const std::vector<at::Tensor>& fingerprinted, bool withShapes, uint32_t tag,
+    const std::shared_ptr<::gloo::Context>& context, std::function<void()> body) {
+  if (checkCollectives_) {
+    body = [fingerprint = gloo_detail::Fingerprint(op, fingerprinted, withShapes), context, tag,
+            body = std::move(body)] {
+      gloo_detail::verify_same_collective(fingerprint, context, tag);
+      body();
+    };
+  }
+  return c10::make_intrusive<GlooWork>(std::move(outputs), title, std::move(body));
+}
+
+namespace {
+
 std::chrono::milliseconds effective(std::chrono::milliseconds timeout,
                                     const std::shared_ptr<::gloo::Context>& context) {
   return timeout == kUnsetTimeout ? context->getTimeout() : timeout;
@@ -223,29 +315,27 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::broadcast(std::vector<at::Tensor>& in
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);
   auto work =
-      c10::make_intrusive<GlooWork>(std::vector<std::vector<at::Tensor>>{inputs}, "gloo:broadcast",
-                                    [inputs, opts, tag, context, timeout] {
-                                      gloo_detail::check_gloo_type(inputs[0].scalar_type());
-                                      const Staged root = stage(inputs[opts.rootTensor]);
-                                      const auto& buffer = root.buffer;
-                                      ::gloo::BroadcastOptions o(context);
-                                      o.setRoot(static_cast<int>(opts.rootRank));
-                                      o.setTag(tag);
-                                      o.setTimeout(timeout);
-                                      with_element_size(buffer.element_size(), [&](auto* e) {
-                                        using E = std::remove_pointer_t<decltype(e)>;
-                                        auto* ptr = static_cast<E*>(buffer.data_ptr());
-                                        if (context->rank == opts.rootRank)
-                                          o.setInput(ptr, buffer.numel());
-                                        o.setOutput(ptr, buffer.numel());
-                                      });
-                                      ::gloo::broadcast(o);
-                                      root.copy_back();
-                                      for (size_t i = 0; i < inputs.size(); ++i) {
-                                        if (static_cast<int64_t>(i) != opts.rootTensor)
-                                          inputs[i].copy_(root.user);
-                                      }
-                                    });
+      makeWork(std::vector<std::vector<at::Tensor>>{inputs}, "gloo:broadcast", OpType::BROADCAST,
+               inputs, true, tag, context, [inputs, opts, tag, context, timeout] {
+                 gloo_detail::check_gloo_type(inputs[0].scalar_type());
+                 const Staged root = stage(inputs[opts.rootTensor]);
+                 const auto& buffer = root.buffer;
+                 ::gloo::BroadcastOptions o(context);
+                 o.setRoot(static_cast<int>(opts.rootRank));
+                 o.setTag(tag);
+                 o.setTimeout(timeout);
+                 with_element_size(buffer.element_size(), [&](auto* e) {
+                   using E = std::remove_pointer_t<decltype(e)>;
+                   auto* ptr = static_cast<E*>(buffer.data_ptr());
+                   if (context->rank == opts.rootRank) o.setInput(ptr, buffer.numel());
+                   o.setOutput(ptr, buffer.numel());
+                 });
+                 ::gloo::broadcast(o);
+                 root.copy_back();
+                 for (size_t i = 0; i < inputs.size(); ++i) {
+                   if (static_cast<int64_t>(i) != opts.rootTensor) inputs[i].copy_(root.user);
+                 }
+               });
   enqueue(work);
   return work;
 }
@@ -286,10 +376,10 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::allreduce(std::vector<at::Tensor>& in
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);
   auto work =
-      c10::make_intrusive<GlooWork>(std::vector<std::vector<at::Tensor>>{inputs}, "gloo:all_reduce",
-                                    [inputs, op = opts.reduceOp, tag, context, timeout] {
-                                      allreduce_in_place(inputs, op, tag, context, timeout);
-                                    });
+      makeWork(std::vector<std::vector<at::Tensor>>{inputs}, "gloo:all_reduce", OpType::ALLREDUCE,
+               inputs, true, tag, context, [inputs, op = opts.reduceOp, tag, context, timeout] {
+                 allreduce_in_place(inputs, op, tag, context, timeout);
+               });
   enqueue(work);
   return work;
 }
@@ -309,20 +399,20 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::allreduce_coalesced(
   const auto tag = nextTag();
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);
-  auto work = c10::make_intrusive<GlooWork>(
-      std::vector<std::vector<at::Tensor>>{tensors}, "gloo:all_reduce",
-      [tensors, op = opts.reduceOp, tag, context, timeout] {
-        // One allreduce over the tensors laid end to end.
-        std::vector<at::Tensor> flat;
-        for (const auto& t : tensors) flat.push_back(t.reshape({-1}).to(at::kCPU));
-        at::Tensor buffer = at::cat(flat);
-        allreduce_in_place({buffer}, op, tag, context, timeout);
-        int64_t offset = 0;
-        for (const auto& t : tensors) {
-          t.copy_(buffer.narrow(0, offset, t.numel()).view(t.sizes()));
-          offset += t.numel();
-        }
-      });
+  auto work = makeWork(std::vector<std::vector<at::Tensor>>{tensors}, "gloo:all_reduce",
+                       OpType::ALLREDUCE_COALESCED, tensors, true, tag, context,
+                       [tensors, op = opts.reduceOp, tag, context, timeout] {
+                         // One allreduce over the tensors laid end to end.
+                         std::vector<at::Tensor> flat;
+                         for (const auto& t : tensors) flat.push_back(t.reshape({-1}).to(at::kCPU));
+                         at::Tensor buffer = at::cat(flat);
+                         allreduce_in_place({buffer}, op, tag, context, timeout);
+                         int64_t offset = 0;
+                         for (const auto& t : tensors) {
+                           t.copy_(buffer.narrow(0, offset, t.numel()).view(t.sizes()));
+                           offset += t.numel();
+                         }
+                       });
   enqueue(work);
   return work;
 }
@@ -338,9 +428,9 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::reduce(std::vector<at::Tensor>& input
   const auto tag = nextTag();
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);
-  auto work = c10::make_intrusive<GlooWork>(
-      std::vector<std::vector<at::Tensor>>{inputs}, "gloo:reduce",
-      [inputs, opts, tag, context, timeout] {
+  auto work = makeWork(
+      std::vector<std::vector<at::Tensor>>{inputs}, "gloo:reduce", OpType::REDUCE, inputs, true,
+      tag, context, [inputs, opts, tag, context, timeout] {
         auto fn = reduce_function(inputs[0].scalar_type(), opts.reduceOp);
         const Staged s = stage(inputs[0]);
         ::gloo::ReduceOptions o(context);
@@ -383,8 +473,9 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::allgather(std::vector<std::vector<at:
   const auto tag = nextTag();
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);
-  auto work = c10::make_intrusive<GlooWork>(
-      outputs, "gloo:all_gather", [outputs, inputs, tag, context, timeout] {
+  auto work = makeWork(
+      outputs, "gloo:all_gather", OpType::ALLGATHER, inputs, true, tag, context,
+      [outputs, inputs, tag, context, timeout] {
         gloo_detail::check_gloo_type(inputs[0].scalar_type());
         // This rank's inputs end to end, and every rank's after one another.
         at::Tensor flat_in = flat_buffer(static_cast<int64_t>(inputs.size()), inputs[0]);
@@ -451,8 +542,9 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::allgather_coalesced(
   const auto tag = nextTag();
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);
-  auto work = c10::make_intrusive<GlooWork>(
-      output_lists, "gloo:all_gather", [output_lists, input_list, tag, context, timeout] {
+  auto work = makeWork(
+      output_lists, "gloo:all_gather", OpType::ALLGATHER_COALESCED, input_list, true, tag, context,
+      [output_lists, input_list, tag, context, timeout] {
         // The inputs end to end, as bytes (their types may differ).
         const auto ins = stage(input_list);
         int64_t total = 0;
@@ -509,8 +601,9 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::gather(std::vector<std::vector<at::Te
   const auto tag = nextTag();
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);
-  auto work = c10::make_intrusive<GlooWork>(
-      outputs, "gloo:gather", [outputs, inputs, root = opts.rootRank, tag, context, timeout] {
+  auto work = makeWork(
+      outputs, "gloo:gather", OpType::GATHER, inputs, true, tag, context,
+      [outputs, inputs, root = opts.rootRank, tag, context, timeout] {
         gloo_detail::check_gloo_type(inputs[0].scalar_type());
         const Staged in = stage(inputs[0]);
         const bool is_root = context->rank == root;
@@ -560,9 +653,9 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::scatter(std::vector<at::Tensor>& outp
   const auto tag = nextTag();
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);
-  auto work = c10::make_intrusive<GlooWork>(
-      std::vector<std::vector<at::Tensor>>{outputs}, "gloo:scatter",
-      [outputs, inputs, root = opts.rootRank, tag, context, timeout] {
+  auto work = makeWork(
+      std::vector<std::vector<at::Tensor>>{outputs}, "gloo:scatter", OpType::SCATTER, outputs, true,
+      tag, context, [outputs, inputs, root = opts.rootRank, tag, context, timeout] {
         gloo_detail::check_gloo_type(outputs[0].scalar_type());
         const Staged out = stage(outputs[0]);
         std::vector<Staged> ins;
@@ -629,8 +722,9 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::alltoall_base(at::Tensor& outputTenso
   const auto tag = nextTag();
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);
-  auto work = c10::make_intrusive<GlooWork>(
+  auto work = makeWork(
       std::vector<std::vector<at::Tensor>>{{outputTensor}}, "gloo:all_to_all",
+      OpType::ALLTOALL_BASE, {inputTensor}, false, tag, context,
       [outputTensor, inputTensor, outputCounts, inputCounts, world, tag, context, timeout] {
         gloo_detail::check_gloo_type(inputTensor.scalar_type());
         const Staged out = stage(outputTensor);
@@ -676,16 +770,16 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::barrier(const BarrierOptions& opts) {
   const auto tag = nextTag();
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);
-  auto work = c10::make_intrusive<GlooWork>(std::vector<std::vector<at::Tensor>>{}, "gloo:barrier",
-                                            [priorWork, tag, context, timeout] {
-                                              for (const auto& weak : priorWork) {
-                                                if (auto w = weak.lock()) w->wait();
-                                              }
-                                              ::gloo::BarrierOptions o(context);
-                                              o.setTag(tag);
-                                              o.setTimeout(timeout);
-                                              ::gloo::barrier(o);
-                                            });
+  auto work = makeWork(std::vector<std::vector<at::Tensor>>{}, "gloo:barrier", OpType::BARRIER, {},
+                       true, tag, context, [priorWork, tag, context, timeout] {
+                         for (const auto& weak : priorWork) {
+                           if (auto w = weak.lock()) w->wait();
+                         }
+                         ::gloo::BarrierOptions o(context);
+                         o.setTag(tag);
+                         o.setTimeout(timeout);
+                         ::gloo::barrier(o);
+                       });
   enqueue(work);
   return work;
 }

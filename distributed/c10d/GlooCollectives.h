@@ -5,10 +5,17 @@
 
 #include <exception>
 #include <functional>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "aten/core/Tensor.h"
 #include "distributed/c10d/Types.h"
+#include "distributed/c10d/Work.h"
+
+namespace gloo {
+class Context;
+}  // namespace gloo
 
 namespace c10d {
 namespace gloo_detail {
@@ -36,6 +43,19 @@ std::vector<Staged> stage(const std::vector<at::Tensor>& tensors);
 
 // The exception a Gloo call threw, as a c10d::C10dError (c10::Errors pass through unchanged).
 std::exception_ptr as_c10d_error(std::exception_ptr eptr);
+
+// What a collective is, as every rank must agree on it: the operation, and the dtypes, devices
+// and shapes of its tensors (the shapes left out where ranks may differ, as in alltoall_base).
+struct Fingerprint {
+  Fingerprint(OpType op, const std::vector<at::Tensor>& tensors, bool with_shapes = true);
+  std::vector<int64_t> encoded;  // fixed length, so that any two ranks can exchange them
+  static std::string describe(const std::vector<int64_t>& encoded);
+};
+
+// Throws on every rank, naming two that differ, unless all ranks' fingerprints are `mine`'s.
+// One allgather of the fingerprints on `context`, in a tag space apart from the collectives'.
+void verify_same_collective(const Fingerprint& mine,
+                            const std::shared_ptr<::gloo::Context>& context, uint32_t tag);
 
 }  // namespace gloo_detail
 }  // namespace c10d

@@ -11,6 +11,7 @@
 #include <gloo/transport/tcp/device.h>
 
 #include "distributed/c10d/GlooCollectives.h"
+#include "distributed/c10d/debug.h"
 
 namespace c10d {
 
@@ -110,6 +111,7 @@ ProcessGroupGloo::ProcessGroupGloo(const c10::intrusive_ptr<Store>& store, int r
     }
     contexts_.push_back(std::move(context));
   }
+  checkCollectives_ = debug_level() == DebugLevel::Detail;
   workInProgress_.resize(options_->threads);
   threads_.resize(options_->threads);
   for (size_t i = 0; i < threads_.size(); ++i) {

@@ -13,6 +13,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -205,6 +206,17 @@ class ProcessGroupGloo : public ProcessGroup {
 
   void runLoop(int workerIndex);
   void enqueue(c10::intrusive_ptr<AsyncWork> work);
+
+  // TORCH_DISTRIBUTED_DEBUG=DETAIL: each collective first checks that every rank runs the same
+  // one (Note [Checking that the ranks run the same collective] in GlooCollectives.cpp).
+  bool checkCollectives_ = false;
+  // A collective's work: `body` run by a worker thread, after that check when it is on.
+  c10::intrusive_ptr<AsyncWork> makeWork(std::vector<std::vector<at::Tensor>> outputs,
+                                         const char* title, OpType op,
+                                         const std::vector<at::Tensor>& fingerprinted,
+                                         bool withShapes, uint32_t tag,
+                                         const std::shared_ptr<::gloo::Context>& context,
+                                         std::function<void()> body);
 
   std::deque<c10::intrusive_ptr<AsyncWork>> workQueue_;
   std::vector<c10::intrusive_ptr<AsyncWork>> workInProgress_;

@@ -6,6 +6,7 @@
 
 #include "aten/ATen.h"
 #include "distributed/c10d/ProcessGroupGloo.h"
+#include "distributed/c10d/debug.h"
 #include "tests/TestUtils.h"
 #include "tests/distributed/GlooTestUtils.h"
 
@@ -275,6 +276,41 @@ TEST(GlooErrors, WaitWithATimeoutOnAWorkThatDoesNotFinish) {
         }
       },
       std::chrono::seconds(10));
+}
+
+// Without the check, ranks disagreeing on a collective's size abort inside Gloo (as libtorch's
+// do); at TORCH_DISTRIBUTED_DEBUG=DETAIL every rank gets an error naming both collectives.
+TEST(GlooErrors, MismatchedCollectivesAreErrorsAtDetail) {
+  c10d::setDebugLevel(c10d::DebugLevel::Detail);
+  run_ranks(2, [](int rank, const PG& pg) {
+    std::vector<at::Tensor> ok{at::ones({3})};
+    pg->allreduce(ok)->wait();  // agreeing collectives still run
+    EXPECT_TRUE(at::equal(ok[0], at::full({3}, 2.0)));
+    std::vector<at::Tensor> t{at::ones({rank == 0 ? 4 : 8})};
+    auto work = pg->allreduce(t);
+    const std::string four =
+        "CollectiveFingerPrint(OpType=ALLREDUCE, TensorShape=[4], TensorDtypes=Float, "
+        "TensorDeviceTypes=cpu)";
+    const std::string eight =
+        "CollectiveFingerPrint(OpType=ALLREDUCE, TensorShape=[8], TensorDtypes=Float, "
+        "TensorDeviceTypes=cpu)";
+    EXPECT_EQ(error_of([&] { work->wait(); }),
+              rank == 0 ? "Detected mismatch between collectives on ranks. Rank 0 is running "
+                          "collective: " +
+                              four + ", but Rank 1 is running collective: " + eight + "."
+                        : "Detected mismatch between collectives on ranks. Rank 1 is running "
+                          "collective: " +
+                              eight + ", but Rank 0 is running collective: " + four + ".");
+    // Different collectives altogether.
+    std::vector<at::Tensor> b{at::ones({2})};
+    auto other = rank == 0 ? pg->allreduce(b) : pg->broadcast(b);
+    const std::string msg = error_of([&] { other->wait(); });
+    EXPECT_NE(msg.find("OpType=ALLREDUCE"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("OpType=BROADCAST"), std::string::npos) << msg;
+    // The group goes on working.
+    pg->barrier()->wait();
+  });
+  c10d::setDebugLevel(c10d::DebugLevel::Off);
 }
 
 }  // namespace
