@@ -45,6 +45,10 @@ ClassTypePtr registerCustomClassType(const std::string& qualified_name,
   TORCH_CHECK(r.bound_names.count(qualified_name) == 0, "Custom class with name ", qualified_name,
               " is already registered. Ensure that registration with torch::class_ is only "
               "called once.");
+  const auto bound = r.bound.find(std::type_index(cpp_type));
+  TORCH_CHECK(bound == r.bound.end(), "The C++ class ", cpp_type.name(),
+              " is already registered as ", bound == r.bound.end() ? "" : bound->second->str(),
+              "; torch::class_ registers a class under one name only.");
   ClassTypePtr cls = ClassType::create(qualified_name, {});
   r.bound.emplace(std::type_index(cpp_type), cls);
   r.bound_names.emplace(qualified_name, std::type_index(cpp_type));

@@ -100,10 +100,9 @@ void DistributedDataParallel::broadcast_parameters() {
                 " has ", all[0][r][1].item<int64_t>(), ".");
   }
   // One broadcast per dtype and device, of the parameters end to end.
-  std::map<std::pair<int, int>, std::vector<at::Tensor>> groups;
+  std::map<std::pair<int, std::string>, std::vector<at::Tensor>> groups;
   for (const auto& p : parameters_) {
-    groups[{static_cast<int>(p.scalar_type()), static_cast<int>(p.device().type())}].push_back(
-        p.detach());
+    groups[{static_cast<int>(p.scalar_type()), p.device().str()}].push_back(p.detach());
   }
   for (auto& group : groups) {
     std::vector<at::Tensor> flat;
@@ -121,11 +120,11 @@ void DistributedDataParallel::broadcast_parameters() {
 void DistributedDataParallel::build_buckets(const DDPOptions& options) {
   bucket_of_.assign(parameters_.size(), 0);
   // The open bucket of each dtype and device, and how many of its buckets it has closed.
-  std::map<std::pair<int, int>, std::pair<int64_t, size_t>> open;  // -> (bucket index, closed)
+  // -> (bucket index, closed)
+  std::map<std::pair<int, std::string>, std::pair<int64_t, size_t>> open;
   for (size_t k = parameters_.size(); k-- > 0;) {
     const at::Tensor& p = parameters_[k];
-    const std::pair<int, int> key{static_cast<int>(p.scalar_type()),
-                                  static_cast<int>(p.device().type())};
+    const std::pair<int, std::string> key{static_cast<int>(p.scalar_type()), p.device().str()};
     auto it = open.find(key);
     if (it == open.end() || it->second.first < 0) {
       const size_t closed = it == open.end() ? 0 : it->second.second;
@@ -167,7 +166,13 @@ void DistributedDataParallel::gradient_ready(size_t index) {
       bucket.pending = bucket.parameters.size();
       bucket.work.reset();
     }
-    torch::autograd::Engine::get_default_engine().queue_callback([this] { finish_backward(); });
+    // The round ends in finish_backward(); a backward that throws first drops its callbacks
+    // unrun, and then the guard abandons the round (Note [A backward that fails midway]).
+    auto guard = std::make_shared<RoundGuard>(this);
+    torch::autograd::Engine::get_default_engine().queue_callback([guard] {
+      guard->finished = true;
+      guard->ddp->finish_backward();
+    });
   }
   TORCH_CHECK(!ready_[index], "Expected to mark a variable ready only once. Parameter ", index,
               " received a gradient twice in one backward pass (it is shared, or used in a "
@@ -189,6 +194,30 @@ void DistributedDataParallel::launch_ready_buckets() {
     Bucket& bucket = buckets_[next_bucket_++];
     bucket.work = ops::allreduce(process_group_, {bucket.flat});
   }
+}
+
+// Note [A backward that fails midway]
+// When something throws during backward after the first gradient arrived (a later node, a
+// hook, an error here), the engine drops the final callbacks without running them, so
+// finish_backward() never comes. The round must not stay open: the next backward would take it
+// for its own, and the launched allreduces may still be writing the buckets. RoundGuard is held
+// only by the queued callback; destroyed unrun, it waits for the launched allreduces (ignoring
+// their errors: the backward's own error is the one reported) and closes the round.
+DistributedDataParallel::RoundGuard::~RoundGuard() {
+  if (!finished) ddp->abandon_round();
+}
+
+void DistributedDataParallel::abandon_round() noexcept {
+  for (Bucket& bucket : buckets_) {
+    if (bucket.work) {
+      try {
+        bucket.work->wait();
+      } catch (...) {  // NOLINT(bugprone-empty-catch): see the Note above
+      }
+      bucket.work.reset();
+    }
+  }
+  in_backward_ = false;
 }
 
 void DistributedDataParallel::finish_backward() {

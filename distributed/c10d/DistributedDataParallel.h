@@ -90,6 +90,14 @@ class DistributedDataParallel {
   void launch_ready_buckets();
   // At the end of backward: waits for the allreduces and writes the averages into .grad().
   void finish_backward();
+  // A backward that threw before its end: waits for the launched allreduces, closes the round.
+  void abandon_round() noexcept;
+  struct RoundGuard {
+    explicit RoundGuard(DistributedDataParallel* ddp) : ddp(ddp) {}
+    ~RoundGuard();
+    DistributedDataParallel* ddp;
+    bool finished = false;
+  };
 
   std::vector<at::Tensor> parameters_;
   c10::intrusive_ptr<ProcessGroup> process_group_;

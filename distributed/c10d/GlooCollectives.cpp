@@ -714,11 +714,23 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::alltoall_base(at::Tensor& outputTenso
     TORCH_CHECK(static_cast<int64_t>(splits.size()) == world,
                 "Number of tensor splits not equal to group size");
     int64_t total = 0;
-    for (auto s : splits) total += s;
+    for (auto s : splits) {
+      TORCH_CHECK(s >= 0 && s <= rows, "Split sizes doesn't match total dim 0 size");
+      total += s;
+    }
     TORCH_CHECK(total == rows, "Split sizes doesn't match total dim 0 size");
   };
   check_splits(inputCounts, inputTensor);
   check_splits(outputCounts, outputTensor);
+  // Rows go whole from one tensor to the other: they must hold as many elements.
+  auto row_elements = [](const at::Tensor& t) {
+    const int64_t rows = t.dim() ? t.size(0) : 1;
+    return rows ? t.numel() / rows : -1;
+  };
+  TORCH_CHECK(row_elements(inputTensor) == row_elements(outputTensor) ||
+                  row_elements(inputTensor) < 0 || row_elements(outputTensor) < 0,
+              "ProcessGroupGloo::alltoall_base: the input's rows hold ", row_elements(inputTensor),
+              " elements, the output's ", row_elements(outputTensor));
   const auto tag = nextTag();
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);

@@ -1,5 +1,6 @@
 #include "distributed/c10d/Ops.h"
 
+#include <limits>
 #include <tuple>
 
 #include "dispatcher/Dispatcher.h"
@@ -27,18 +28,25 @@ using TensorsAndWork = std::tuple<std::vector<at::Tensor>, c10::intrusive_ptr<Wo
 using TensorListsAndWork =
     std::tuple<std::vector<std::vector<at::Tensor>>, c10::intrusive_ptr<Work>>;
 
+// The process group takes ranks and tags as int: a larger one is an error, not a wrapped one.
+int as_int(int64_t value, const char* what) {
+  TORCH_CHECK(value >= std::numeric_limits<int>::min() && value <= std::numeric_limits<int>::max(),
+              what, " ", value, " is out of range");
+  return static_cast<int>(value);
+}
+
 c10::intrusive_ptr<Work> send_(at::TensorList tensors,
                                const c10::intrusive_ptr<ProcessGroup>& process_group,
                                int64_t dstRank, int64_t tag) {
   auto tensor_vec = tensors.vec();
-  return process_group->send(tensor_vec, static_cast<int>(dstRank), static_cast<int>(tag));
+  return process_group->send(tensor_vec, as_int(dstRank, "dstRank"), as_int(tag, "tag"));
 }
 
 c10::intrusive_ptr<Work> recv_(at::TensorList tensors,
                                const c10::intrusive_ptr<ProcessGroup>& process_group,
                                int64_t srcRank, int64_t tag) {
   auto tensor_vec = tensors.vec();
-  return process_group->recv(tensor_vec, static_cast<int>(srcRank), static_cast<int>(tag));
+  return process_group->recv(tensor_vec, as_int(srcRank, "srcRank"), as_int(tag, "tag"));
 }
 
 TensorsAndWork broadcast_(at::TensorList tensors,

@@ -86,16 +86,24 @@ ProcessGroupGloo::Options::Options(std::chrono::milliseconds timeout)
 ProcessGroupGloo::ProcessGroupGloo(const c10::intrusive_ptr<Store>& store, int rank, int size,
                                    c10::intrusive_ptr<Options> options)
     : ProcessGroup(rank, size),
-      store_(new GlooStore(store)),
+      store_(std::make_unique<GlooStore>(store)),
       options_(std::move(options)),
       stop_(false),
       collectiveCounter_(0) {
+  TORCH_CHECK(store, "ProcessGroupGloo: no store");
+  TORCH_CHECK(options_, "ProcessGroupGloo: no options");
   TORCH_CHECK(size > 0, "ProcessGroupGloo: the world size must be positive, got ", size);
   TORCH_CHECK(rank >= 0 && rank < size, "ProcessGroupGloo: rank ", rank,
               " is out of range for a world of size ", size, " (expected 0 <= rank < ", size, ")");
   TORCH_CHECK(!options_->devices.empty(), "No device(s) specified");
   TORCH_CHECK(options_->threads > 0, "ProcessGroupGloo: options->threads must be positive, got ",
               options_->threads);
+  TORCH_CHECK(options_->timeout.count() >= 0,
+              "ProcessGroupGloo: options->timeout must not be negative, got ",
+              options_->timeout.count(), "ms");
+  for (size_t i = 0; i < options_->devices.size(); ++i) {
+    TORCH_CHECK(options_->devices[i], "ProcessGroupGloo: options->devices[", i, "] is null");
+  }
   contexts_.reserve(options_->devices.size());
   for (size_t i = 0; i < options_->devices.size(); ++i) {
     auto context = std::make_shared<::gloo::rendezvous::Context>(rank_, size_);
@@ -128,8 +136,12 @@ ProcessGroupGloo::~ProcessGroupGloo() {
   for (auto& thread : threads_) thread.join();
 }
 
+// Ranks must issue their collectives in the same order (from one thread, or threads that
+// agree on the order), as with libtorch; the lock only keeps the counter itself sound.
 uint32_t ProcessGroupGloo::nextTag() {
-  return collectiveCounter_++;
+  std::lock_guard<std::mutex> lock(workMutex_);
+  return collectiveCounter_++ &
+         ~(1u << 31);  // the top bit is the fingerprints' (GlooCollectives.cpp)
 }
 
 std::shared_ptr<::gloo::Context> ProcessGroupGloo::getContext(uint32_t tag) {
@@ -228,7 +240,15 @@ ProcessGroupGloo::SendWork::SendWork(at::Tensor& tensor,
       tensor_(tensor),
       buffer_(std::move(buffer)) {}
 
+// Gloo's waitSend/waitRecv report a completion once: a second wait() answers from the Work.
 bool ProcessGroupGloo::SendWork::wait(std::chrono::milliseconds timeout) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (completed_) {
+      if (exception_) std::rethrow_exception(exception_);
+      return true;
+    }
+  }
   bool sendCompleted = false;
   std::exception_ptr exception{nullptr};
   try {
@@ -258,13 +278,25 @@ int ProcessGroupGloo::RecvWork::sourceRank() const {
 }
 
 bool ProcessGroupGloo::RecvWork::wait(std::chrono::milliseconds timeout) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (completed_) {
+      if (exception_) std::rethrow_exception(exception_);
+      return true;
+    }
+  }
   bool recvCompleted = false;
+  int source = -1;
   std::exception_ptr exception{nullptr};
   try {
-    recvCompleted = timeout == kNoTimeout ? buffer_->waitRecv(&srcRank_)
-                                          : buffer_->waitRecv(&srcRank_, timeout);
+    recvCompleted =
+        timeout == kNoTimeout ? buffer_->waitRecv(&source) : buffer_->waitRecv(&source, timeout);
   } catch (...) {
     exception = gloo_detail::as_c10d_error(std::current_exception());
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    srcRank_ = source;
   }
   finishAndThrow(exception);
   return recvCompleted;
@@ -331,6 +363,9 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::recvAnysource(std::vector<at::Tensor>
                                                          int tag) {
   auto& tensor =
       checkSingleTensor(tensors, "ProcessGroupGloo::recv: only CPU tensors can be received");
+  TORCH_CHECK(size_ > 1,
+              "ProcessGroupGloo::recvAnysource: no other rank to receive from in a "
+              "world of size 1");
   const auto utag = checkTag(tag);
   auto buf = bufferOf(getContext(utag), tensor);
   std::vector<int> srcRanks;  // any rank but this one

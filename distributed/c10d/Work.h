@@ -62,7 +62,7 @@ class Work : public torch::CustomClassHolder {
 
   // Non-blocking: whether the work has finished (successfully or not).
   virtual bool isCompleted();
-  // Whether it finished without an error; false while still running.
+  // Whether it has no error (so far: true while still running, as in libtorch).
   virtual bool isSuccess() const;
   // The error it finished with, or null.
   virtual std::exception_ptr exception() const;

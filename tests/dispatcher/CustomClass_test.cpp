@@ -145,6 +145,14 @@ TEST(CustomClass, RegistrationErrors) {
   EXPECT_EQ(error_of([] { torch::class_<Counter>("custom_class_test", "Counter"); }),
             "Custom class with name __torch__.torch.classes.custom_class_test.Counter is already "
             "registered. Ensure that registration with torch::class_ is only called once.");
+  const std::string twice = error_of([] { torch::class_<Counter>("custom_class_test", "Again"); });
+  EXPECT_EQ(twice.rfind("The C++ class ", 0), 0u) << twice;
+  EXPECT_NE(
+      twice.find(" is already registered as __torch__.torch.classes.custom_class_test.Counter; "
+                 "torch::class_ registers a class under one name only."),
+      std::string::npos)
+      << twice;
+  EXPECT_EQ(c10::getCustomClass("__torch__.torch.classes.custom_class_test.Again"), nullptr);
   EXPECT_EQ(error_of([] { torch::class_<NeverBound>("custom_class_test", "Bad-Name"); }),
             "Class name must be a valid Python/C++ identifier. Character '-' at index 3 is "
             "illegal.");

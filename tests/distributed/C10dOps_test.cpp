@@ -121,6 +121,8 @@ TEST(C10dOps, CollectivesThroughTheDispatcher) {
       c10d::ops::recv(pg, {got}, 0, 0)->wait();
       EXPECT_TRUE(at::equal(got, at::full({2}, 4.0)));
     }
+    EXPECT_EQ(error_of([&] { c10d::ops::send(pg, {at::zeros({2})}, int64_t(1) << 40, 0); }),
+              "dstRank 1099511627776 is out of range");
     EXPECT_EQ(error_of([&] { c10d::ops::alltoall(pg, {at::zeros({2})}, {at::zeros({2})}); }),
               "ProcessGroup gloo does not support alltoall");
     EXPECT_EQ(error_of([&] { c10d::ops::reduce_scatter(pg, {at::zeros({2})}, {}); }),

@@ -142,4 +142,33 @@ TEST(DistributedDataParallel, ReplicasThatDisagreeAndUnusedParameters) {
             "DistributedDataParallel: no process group");
 }
 
+TEST(DistributedDataParallel, ABackwardThatThrowsMidwayLeavesTheNextOneWhole) {
+  run_ranks(2, [](int rank, const PG& pg) {
+    at::Tensor a = leaf({3}, 1.0), b = leaf({3}, 1.0);
+    c10d::DDPOptions options;
+    options.first_bucket_bytes = 4;  // one bucket each
+    options.bucket_bytes = 4;
+    c10d::DistributedDataParallel ddp({a, b}, pg, options);
+    // b's product is made after a's, so backward reaches b first: its gradient is stored and
+    // its bucket launched; then a's hook throws, and backward ends without DDP's final callback.
+    bool fail = true;
+    a.register_hook([&](const at::Tensor&) { TORCH_CHECK(!fail, "a hook failed"); });
+    const double x = rank + 1.0;
+    auto loss = [&] {
+      const at::Tensor ta = a * x;
+      const at::Tensor tb = b * x;
+      return (ta + tb).sum();
+    };
+    EXPECT_EQ(error_of([&] { loss().backward(); }), "a hook failed");
+    EXPECT_EQ(ddp.buckets_launched(), 1);
+    // The next backward is a round of its own: averaged, not "ready only once".
+    fail = false;
+    a.mutable_grad() = at::Tensor();  // a never got its gradient, b did
+    b.mutable_grad() = at::Tensor();
+    loss().backward();
+    EXPECT_TRUE(at::allclose(a.grad(), at::full({3}, 1.5))) << a.grad();
+    EXPECT_TRUE(at::allclose(b.grad(), at::full({3}, 1.5))) << b.grad();
+  });
+}
+
 }  // namespace

@@ -4,6 +4,8 @@
 // that one rank never joins timing out.
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include "aten/ATen.h"
 #include "distributed/c10d/ProcessGroupGloo.h"
 #include "distributed/c10d/debug.h"
@@ -149,6 +151,13 @@ TEST(GlooErrors, ArgumentsAreCheckedAtTheCall) {
               "Number of tensor splits not equal to group size");
     EXPECT_EQ(error_of([&] { pg->alltoall_base(four, four, no_splits, wrong_total); }),
               "Split sizes doesn't match total dim 0 size");
+    std::vector<int64_t> negative{-1, 5};
+    EXPECT_EQ(error_of([&] { pg->alltoall_base(four, four, no_splits, negative); }),
+              "Split sizes doesn't match total dim 0 size");
+    at::Tensor rows_of_3 = at::ones({4, 3});
+    at::Tensor rows_of_5 = at::ones({4, 5});
+    EXPECT_EQ(error_of([&] { pg->alltoall_base(rows_of_5, rows_of_3, no_splits, no_splits); }),
+              "ProcessGroupGloo::alltoall_base: the input's rows hold 3 elements, the output's 5");
 
     std::vector<at::Tensor> strided{at::ones({4, 4}).t()};
     EXPECT_EQ(error_of([&] { pg->send(sized, 1, 0); }),
@@ -221,6 +230,13 @@ TEST(GlooErrors, BadConstruction) {
             "ProcessGroupGloo: the world size must be positive, got 0");
   EXPECT_EQ(error_of([&] { c10d::ProcessGroupGloo(store, 0, 2); }), "No device(s) specified");
   EXPECT_EQ(
+      error_of([&] { c10d::ProcessGroupGloo(c10::intrusive_ptr<c10d::Store>(), 0, 2, opts); }),
+      "ProcessGroupGloo: no store");
+  auto null_device = c10d::ProcessGroupGloo::Options::create();
+  null_device->devices.push_back(nullptr);
+  EXPECT_EQ(error_of([&] { c10d::ProcessGroupGloo(store, 0, 2, null_device); }),
+            "ProcessGroupGloo: options->devices[0] is null");
+  EXPECT_EQ(
       error_of([] { c10d::ProcessGroupGloo::createDeviceForHostname("no-such-host.invalid"); }),
       "Cannot resolve no-such-host.invalid to a (local) address");
   // A rank whose peers never come: the store's wait times out.
@@ -229,13 +245,14 @@ TEST(GlooErrors, BadConstruction) {
 }
 
 TEST(GlooErrors, ACollectiveOneRankSkipsTimesOut) {
+  std::atomic<bool> done{false};
   run_ranks(
       2,
-      [](int rank, const PG& pg) {
+      [&](int rank, const PG& pg) {
         if (rank != 0) {
           // Alive and connected, but never joining: rank 0's collective times out. (A rank
           // that left would close its connections, failing rank 0 at once instead.)
-          std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+          while (!done) std::this_thread::sleep_for(std::chrono::milliseconds(5));
           return;
         }
         std::vector<at::Tensor> t{at::ones({4})};
@@ -245,18 +262,19 @@ TEST(GlooErrors, ACollectiveOneRankSkipsTimesOut) {
         const auto start = std::chrono::steady_clock::now();
         const std::string msg = error_of([&] { work->wait(); });
         const auto took = std::chrono::steady_clock::now() - start;
+        done = true;
         EXPECT_NE(msg.find("Gloo failed: "), std::string::npos) << msg;
         EXPECT_NE(msg.find("Timed out waiting 300ms"), std::string::npos) << msg;
-        EXPECT_GE(took, std::chrono::milliseconds(250));
         EXPECT_LT(took, std::chrono::seconds(5));
       },
       std::chrono::seconds(5));
 }
 
 TEST(GlooErrors, WaitWithATimeoutOnAWorkThatDoesNotFinish) {
+  std::atomic<bool> checked{false};  // rank 1 joins only after rank 0 has looked
   run_ranks(
       2,
-      [](int rank, const PG& pg) {
+      [&](int rank, const PG& pg) {
         std::vector<at::Tensor> t{at::ones({4})};
         if (rank == 0) {
           auto work = pg->allreduce(t);
@@ -266,14 +284,14 @@ TEST(GlooErrors, WaitWithATimeoutOnAWorkThatDoesNotFinish) {
           EXPECT_EQ(error_of([&] { work->result(); }),
                     "Work needs to be completed before calling result(). Should call wait() "
                     "before result().");
-          pg->barrier()->wait();  // now rank 1 joins; both finish
+          checked = true;
           work->wait();
           EXPECT_TRUE(at::equal(t[0], at::full({4}, 2.0)));
         } else {
-          std::this_thread::sleep_for(std::chrono::milliseconds(400));
+          while (!checked) std::this_thread::sleep_for(std::chrono::milliseconds(5));
           pg->allreduce(t)->wait();
-          pg->barrier()->wait();
         }
+        pg->barrier()->wait();
       },
       std::chrono::seconds(10));
 }

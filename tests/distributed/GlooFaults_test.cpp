@@ -25,22 +25,27 @@ struct Ranks {
   std::vector<pid_t> pids;
 };
 
-// Starts `world` gloo_child processes with the launcher's variables and `args`.
+// Starts `world` gloo_child processes with the launcher's variables and `args`. Everything the
+// child needs is made before fork(): this process has threads, so the child only execs.
 Ranks start(int world, const std::vector<std::string>& args) {
   const std::string port = std::to_string(store_test::unused_port());
+  std::vector<std::string> argv_strings = {GLOO_CHILD};
+  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_strings) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
   Ranks ranks;
   for (int r = 0; r < world; ++r) {
+    std::vector<std::string> env_strings = {
+        "RANK=" + std::to_string(r), "WORLD_SIZE=" + std::to_string(world), "MASTER_ADDR=127.0.0.1",
+        "MASTER_PORT=" + port, "OMP_NUM_THREADS=1"};
+    for (char** e = environ; *e != nullptr; ++e) env_strings.emplace_back(*e);
+    std::vector<char*> envp;
+    for (auto& e : env_strings) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
     const pid_t pid = ::fork();
     if (pid == 0) {
-      ::setenv("RANK", std::to_string(r).c_str(), 1);
-      ::setenv("WORLD_SIZE", std::to_string(world).c_str(), 1);
-      ::setenv("MASTER_ADDR", "127.0.0.1", 1);
-      ::setenv("MASTER_PORT", port.c_str(), 1);
-      ::setenv("OMP_NUM_THREADS", "1", 1);
-      std::vector<char*> argv = {const_cast<char*>(GLOO_CHILD)};
-      for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      ::execv(GLOO_CHILD, argv.data());
+      ::execve(GLOO_CHILD, argv.data(), envp.data());
       ::_exit(126);
     }
     ranks.pids.push_back(pid);

@@ -249,6 +249,8 @@ TEST(ProcessGroupGloo, BarrierSendAndRecv) {
       work->wait();
       expect_equal(t[0], full({5}, 42), "received");
       EXPECT_EQ(work->sourceRank(), 0);
+      EXPECT_TRUE(work->wait());  // again: answered by the finished Work
+      EXPECT_TRUE(work->isCompleted());
       // From whichever rank sends: rank 1.
       std::vector<at::Tensor> any{at::zeros({2}, at::kLong)};
       auto from_any = pg->recvAnysource(any, 3);
@@ -270,6 +272,9 @@ TEST(ProcessGroupGloo, AWorldOfOne) {
     pg->allreduce(t)->wait();
     expect_equal(t[0], full({3}, 4), "alone");
     pg->barrier()->wait();
+    EXPECT_EQ(test_util::error_of([&] { pg->recvAnysource(t, 0); }),
+              "ProcessGroupGloo::recvAnysource: no other rank to receive from in a world of size "
+              "1");
   });
 }
 
