@@ -4,12 +4,16 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
+#include <sstream>
 
 #include <gloo/rendezvous/context.h>
 #include <gloo/rendezvous/prefix_store.h>
 #include <gloo/transport/tcp/device.h>
 
+#include "aten/ATen.h"
 #include "distributed/c10d/GlooCollectives.h"
 #include "distributed/c10d/debug.h"
 
@@ -374,6 +378,80 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::recvAnysource(std::vector<at::Tensor>
   }
   buf->recv(srcRanks, utag);
   return c10::make_intrusive<RecvWork>(tensor, std::move(buf), "gloo:recvAnySource");
+}
+
+// libtorch 1.13's monitoredBarrier, step for step: only rank 0 enforces the timeout, so that
+// no other rank times out first and ends the job without saying which rank was missing.
+void ProcessGroupGloo::monitoredBarrier(const BarrierOptions& opts, bool waitAllRanks) {
+  const auto timeout = opts.timeout == kUnsetTimeout ? options_->timeout : opts.timeout;
+  const int rank = getRank();
+  const int t1 = static_cast<int>(nextTag());
+  const int t2 = static_cast<int>(nextTag());
+  std::vector<at::Tensor> token = {at::zeros({1}, at::kInt)};
+  if (rank != 0) {
+    auto sendWork = send(token, 0, t1);
+    auto recvWork = recv(token, 0, t2);
+    try {
+      sendWork->wait();
+      recvWork->wait();
+    } catch (const std::exception& e) {
+      TORCH_CHECK(false, "Rank ", rank,
+                  " successfully reached monitoredBarrier, but received errors while waiting for "
+                  "send/recv from rank 0. Please check rank 0 logs for faulty rank.\n Original "
+                  "exception: \n",
+                  e.what());
+    }
+    return;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  // Waits for each rank's work in turn; what is left of the timeout, unless waiting for all.
+  auto waitLoop = [&](const std::map<int, c10::intrusive_ptr<Work>>& works) {
+    std::vector<int> responded;
+    for (const auto& work : works) {
+      auto remaining = timeout;
+      if (!waitAllRanks) {
+        remaining = timeout - std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  std::chrono::steady_clock::now() - start);
+        if (remaining.count() <= 0) {
+          std::ostringstream done;
+          for (size_t i = 0; i < responded.size(); ++i) done << (i ? ", " : "") << responded[i];
+          TORCH_CHECK(false, "Rank ", rank, " timed out in monitoredBarrier after ",
+                      timeout.count(), " ms.\n",
+                      responded.empty() ? std::string("No ranks successfully processed in "
+                                                      "monitoredBarrier.")
+                                        : "Successfully processed ranks: " + done.str());
+        }
+      }
+      try {
+        work.second->wait(remaining);
+        responded.push_back(work.first);
+      } catch (const std::exception& e) {
+        TORCH_CHECK(waitAllRanks, "[Rank 0]: Rank ", work.first,
+                    " failed to pass monitoredBarrier in ", timeout.count(),
+                    " ms\n Original "
+                    "exception: \n",
+                    e.what());
+      }
+    }
+    if (waitAllRanks && static_cast<int>(responded.size()) != size_ - 1) {
+      std::ostringstream failed;
+      bool first = true;
+      for (int r = 1; r < size_; ++r) {
+        if (std::find(responded.begin(), responded.end(), r) != responded.end()) continue;
+        failed << (first ? "" : ", ") << r;
+        first = false;
+      }
+      TORCH_CHECK(false, "[Rank 0]: Ranks ", failed.str(), " failed to pass monitoredBarrier in ",
+                  timeout.count(), " ms");
+    }
+  };
+  std::map<int, c10::intrusive_ptr<Work>> recvWorks;
+  for (int r = 1; r < size_; ++r) recvWorks.emplace(r, recv(token, r, t1));
+  waitLoop(recvWorks);
+  // Every rank arrived: release them.
+  std::map<int, c10::intrusive_ptr<Work>> sendWorks;
+  for (int r = 1; r < size_; ++r) sendWorks.emplace(r, send(token, r, t2));
+  waitLoop(sendWorks);
 }
 
 }  // namespace c10d

@@ -185,6 +185,13 @@ class ProcessGroupGloo : public ProcessGroup {
   c10::intrusive_ptr<Work> recvAnysource(std::vector<at::Tensor>& tensors, int tag) override;
   c10::intrusive_ptr<Work> barrier(const BarrierOptions& opts = BarrierOptions()) override;
 
+  // A barrier that names the ranks that do not reach it: every rank reports to rank 0, which
+  // waits for each within the timeout (opts.timeout, else the group's) and throws "[Rank 0]:
+  // Rank 2 failed to pass monitoredBarrier in 1000 ms" (with waitAllRanks, all such ranks at
+  // once: "Ranks 1, 2 failed ..."); the others wait for rank 0's release. Blocking.
+  void monitoredBarrier(const BarrierOptions& opts = BarrierOptions(),
+                        bool waitAllRanks = false) override;
+
   const std::unique_ptr<::gloo::rendezvous::Store>& _getStore() const { return store_; }
 
   int getNumThreads() { return options_->threads; }

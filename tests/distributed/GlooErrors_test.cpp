@@ -296,6 +296,43 @@ TEST(GlooErrors, WaitWithATimeoutOnAWorkThatDoesNotFinish) {
       std::chrono::seconds(10));
 }
 
+TEST(GlooErrors, MonitoredBarrierNamesTheRanksThatDoNotArrive) {
+  run_ranks(3, [](int, const PG& pg) {
+    pg->monitoredBarrier();  // everyone arrives
+    pg->monitoredBarrier(c10d::BarrierOptions(), /*waitAllRanks=*/true);
+  });
+  for (bool wait_all : {false, true}) {
+    std::atomic<int> finished{0};
+    run_ranks(
+        3,
+        [&](int rank, const PG& pg) {
+          c10d::BarrierOptions opts;
+          opts.timeout = std::chrono::milliseconds(300);
+          if (rank == 0) {
+            const std::string msg = error_of([&] { pg->monitoredBarrier(opts, wait_all); });
+            const std::string expected =
+                wait_all ? "[Rank 0]: Ranks 2 failed to pass monitoredBarrier in 300 ms"
+                         : "[Rank 0]: Rank 2 failed to pass monitoredBarrier in 300 ms";
+            EXPECT_EQ(msg.substr(0, expected.size()), expected) << msg;
+          } else if (rank == 1) {
+            const std::string msg = error_of([&] { pg->monitoredBarrier(opts, wait_all); });
+            EXPECT_EQ(msg.rfind("Rank 1 successfully reached monitoredBarrier, but received errors "
+                                "while waiting for send/recv from rank 0. Please check rank 0 logs "
+                                "for faulty rank.",
+                                0),
+                      0u)
+                << msg;
+          } else {
+            // Rank 2 never comes, but stays connected until the others are done.
+            while (finished < 2) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            return;
+          }
+          ++finished;
+        },
+        std::chrono::seconds(2));
+  }
+}
+
 // Without the check, ranks disagreeing on a collective's size abort inside Gloo (as libtorch's
 // do); at TORCH_DISTRIBUTED_DEBUG=DETAIL every rank gets an error naming both collectives.
 TEST(GlooErrors, MismatchedCollectivesAreErrorsAtDetail) {
