@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <thread>
+#include <unordered_map>
 #include <utility>
 
 #include "distributed/c10d/Socket.h"
@@ -18,6 +20,23 @@
 
 namespace c10d {
 namespace detail {
+
+// A connection to the server, retrying until the timeout: ranks may start before their server.
+Fd connect_with_retries(const SocketAddress& addr, std::chrono::milliseconds timeout) {
+  const Clock::time_point deadline = deadline_after(timeout);
+  constexpr auto kMaxBackoff = std::chrono::milliseconds(200);
+  std::chrono::milliseconds backoff(10);
+  for (;;) {
+    Fd fd = try_connect(addr.host, addr.port, deadline);
+    if (fd.valid()) return fd;
+    const Clock::time_point now = Clock::now();
+    C10D_CHECK(TimeoutError, now < deadline, "The client socket has timed out after ",
+               connect_timeout_text(timeout), " while trying to connect to (", addr.host, ", ",
+               addr.port, ").");
+    std::this_thread::sleep_for(std::min<Clock::duration>(backoff, deadline - now));
+    backoff = std::min(backoff * 2, kMaxBackoff);
+  }
+}
 
 // One connection to the server, used under its TCPStore's activeOpLock_.
 class TCPClient {
@@ -28,22 +47,9 @@ class TCPClient {
     std::vector<uint8_t> bytes;
   };
 
-  // Connects, retrying until the timeout: ranks may start before their server.
   static std::unique_ptr<TCPClient> connect(const SocketAddress& addr,
                                             std::chrono::milliseconds timeout) {
-    const Clock::time_point deadline = deadline_after(timeout);
-    constexpr auto kMaxBackoff = std::chrono::milliseconds(200);
-    std::chrono::milliseconds backoff(10);
-    for (;;) {
-      Fd fd = try_connect(addr.host, addr.port, deadline);
-      if (fd.valid()) return std::make_unique<TCPClient>(std::move(fd), addr);
-      const Clock::time_point now = Clock::now();
-      C10D_CHECK(TimeoutError, now < deadline, "The client socket has timed out after ",
-                 connect_timeout_text(timeout), " while trying to connect to (", addr.host, ", ",
-                 addr.port, ").");
-      std::this_thread::sleep_for(std::min<Clock::duration>(backoff, deadline - now));
-      backoff = std::min(backoff * 2, kMaxBackoff);
-    }
+    return std::make_unique<TCPClient>(connect_with_retries(addr, timeout), addr);
   }
 
   TCPClient(Fd fd, SocketAddress addr) : fd_(std::move(fd)), addr_(std::move(addr)) {}
@@ -193,6 +199,131 @@ class TCPClient {
   std::string broken_;  // why the connection was given up; empty while it is usable
 };
 
+// The connection watchKey's updates come through, and the thread that reads it and runs the
+// callbacks (see Note [TCPStore's protocol]).
+class TCPWatcher {
+ public:
+  TCPWatcher(const SocketAddress& addr, std::chrono::milliseconds timeout)
+      : fd_(connect_with_retries(addr, timeout)), addr_(addr) {
+    thread_ = std::thread([this] { run(); });
+  }
+  // Ends the connection; no callback runs after.
+  ~TCPWatcher() {
+    ::shutdown(fd_.get(), SHUT_RDWR);
+    thread_.join();
+  }
+  TCPWatcher(const TCPWatcher&) = delete;
+  TCPWatcher& operator=(const TCPWatcher&) = delete;
+
+  // Calls `callback` at every change of `key` from now on (it replaces an earlier callback for
+  // the key); returns once the server has the watch.
+  void watch(const std::string& key, WatchKeyCallback callback, std::chrono::milliseconds timeout) {
+    std::lock_guard<std::mutex> one_request(send_mutex_);
+    uint64_t acks = 0;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      C10D_CHECK(SocketError, broken_.empty(), broken_);
+      callbacks_[key] = std::move(callback);
+      acks = acks_;
+    }
+    const Clock::time_point deadline = deadline_after(timeout);
+    const std::string request = Message(Command::kWatchKey).str(key).data();
+    size_t sent = 0;
+    while (sent < request.size()) {
+      const ssize_t n = ::send(fd_.get(), request.data() + sent, request.size() - sent,
+                               MSG_NOSIGNAL | MSG_DONTWAIT);
+      if (n > 0) {
+        sent += static_cast<size_t>(n);
+      } else if (n < 0 && (errno == EINTR || ((errno == EAGAIN || errno == EWOULDBLOCK) &&
+                                              wait_ready(fd_.get(), POLLOUT, deadline)))) {
+        continue;
+      } else {
+        C10D_THROW(SocketError, "Failed to send a watchKey request to the TCPStore server at (",
+                   addr_.host, ", ", addr_.port, ") ", errno_text(errno), ".");
+      }
+    }
+    std::unique_lock<std::mutex> lock(mutex_);
+    const bool acked =
+        acked_.wait_until(lock, deadline, [&] { return acks_ > acks || !broken_.empty(); });
+    C10D_CHECK(SocketError, broken_.empty(), broken_);
+    C10D_CHECK(TimeoutError, acked, "Socket Timeout");
+  }
+
+ private:
+  // Reads exactly n bytes, waiting as long as it takes; false once the connection has ended
+  // (the destructor shuts it down to end the thread).
+  bool read(void* out, size_t n) {
+    char* p = static_cast<char*>(out);
+    while (n > 0) {
+      const ssize_t got = ::recv(fd_.get(), p, n, MSG_DONTWAIT);
+      if (got > 0) {
+        p += got;
+        n -= static_cast<size_t>(got);
+      } else if (got < 0 && errno == EINTR) {
+        continue;
+      } else if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        pollfd ready{fd_.get(), POLLIN, 0};
+        if (::poll(&ready, 1, -1) < 0 && errno != EINTR) return false;
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+  bool read_bytes(std::string& out) {
+    char word[8];
+    if (!read(word, 8)) return false;
+    out.resize(get_u64(word));
+    return read(&out[0], out.size());
+  }
+
+  void run() noexcept {
+    for (;;) {
+      uint8_t type = 0;
+      if (!read(&type, 1)) break;
+      if (static_cast<ReplyType>(type) == ReplyType::kNone) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        ++acks_;
+        acked_.notify_all();
+        continue;
+      }
+      std::string key, before, after;
+      uint8_t flags = 0;
+      if (static_cast<ReplyType>(type) != ReplyType::kKeyUpdate || !read_bytes(key) ||
+          !read(&flags, 1) || !read_bytes(before) || !read_bytes(after)) {
+        break;
+      }
+      WatchKeyCallback callback;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = callbacks_.find(key);
+        if (it != callbacks_.end()) callback = it->second;
+      }
+      if (!callback) continue;
+      try {
+        callback(flags & kHadValue ? c10::optional<std::string>(before) : c10::nullopt,
+                 flags & kHasValue ? c10::optional<std::string>(after) : c10::nullopt);
+      } catch (const std::exception& e) {
+        TORCH_WARN("A TCPStore watchKey callback for key ", key, " threw: ", e.what());
+      }
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    broken_ = c10::str("The TCPStore server at (", addr_.host, ", ", addr_.port,
+                       ") has closed the watchKey connection.");
+    acked_.notify_all();
+  }
+
+  Fd fd_;
+  SocketAddress addr_;
+  std::mutex send_mutex_;  // one watch request at a time, so each acknowledgement is its own
+  std::mutex mutex_;
+  std::condition_variable acked_;
+  uint64_t acks_ = 0;
+  std::unordered_map<std::string, WatchKeyCallback> callbacks_;
+  std::string broken_;
+  std::thread thread_;
+};
+
 }  // namespace detail
 
 namespace {
@@ -232,6 +363,12 @@ TCPStore::TCPStore(const std::string& masterAddr, std::uint16_t masterPort,
 
 // The client closes first, so that the server (if this was its last store) sees it go.
 TCPStore::~TCPStore() = default;
+
+void TCPStore::watchKey(const std::string& key, WatchKeyCallback callback) {
+  std::lock_guard<std::mutex> lock(watchLock_);
+  if (!watcher_) watcher_ = std::make_unique<detail::TCPWatcher>(addr_, timeout_);
+  watcher_->watch(keyPrefix_ + key, std::move(callback), timeout_);
+}
 
 void TCPStore::set(const std::string& key, const std::vector<uint8_t>& value) {
   const auto request = detail::Message(detail::Command::kSet).str(keyPrefix_ + key).bytes(value);

@@ -32,6 +32,7 @@ namespace detail {
 
 class TCPServer;
 class TCPClient;
+class TCPWatcher;
 
 struct SocketAddress {
   std::string host{};
@@ -81,6 +82,12 @@ class TCPStore : public Store {
   void wait(const std::vector<std::string>& keys,
             const std::chrono::milliseconds& timeout) override;
 
+  // Calls callback(old value, new value) on a thread of this store's at every later change of
+  // `key` by any client: a set, a compareSet that changes it, an add (old or new absent when the
+  // key is created or deleted). Watching a key again replaces its callback and makes every
+  // change heard once more, as in libtorch 1.13.
+  void watchKey(const std::string& key, WatchKeyCallback callback) override;
+
   // Counts this store in among the workers (once), then, on the server, waits until numWorkers
   // have joined or throws c10d::TimeoutError after the timeout. Nothing without numWorkers.
   void waitForWorkers();
@@ -95,6 +102,9 @@ class TCPStore : public Store {
   detail::SocketAddress addr_;
   std::shared_ptr<detail::TCPServer> server_;
   std::unique_ptr<detail::TCPClient> client_;
+  // Made by the first watchKey; destroyed first, so no callback outlives the store.
+  std::unique_ptr<detail::TCPWatcher> watcher_;
+  std::mutex watchLock_;
   c10::optional<std::size_t> numWorkers_;
   bool joined_ = false;
 

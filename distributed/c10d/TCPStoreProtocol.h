@@ -22,9 +22,17 @@
 //   kGetNumKeys                                kInt
 //   kWait uint64-count key...                  kNone, once every key exists
 //   kCancel                                    kCanceled
+//   kWatchKey key                              kNone; then, on this connection, a kKeyUpdate
+//                                              each time the key changes
 //
 // A request is its command byte and arguments; a reply is its type byte and payload: kNone and
-// kCanceled carry nothing, kInt an int64, kBytes the value, kError a message. Replies say their
+// kCanceled carry nothing, kInt an int64, kBytes the value, kError a message, kKeyUpdate the
+// key, a flags byte (kHadValue, kHasValue) and the old and new values (empty when absent).
+//
+// watchKey uses a connection of its own, which sends only kWatchKey requests and otherwise
+// listens: the server pushes a kKeyUpdate to every watch of the key whenever a set, a
+// compareSet that changes it, an add or a deleteKey does (a watch made twice hears twice, as in
+// libtorch). Replies say their
 // type so that a client can skip one without knowing what it had asked.
 //
 // The server holds kGet and kWait until their keys exist (a set, add or compareSet of any
@@ -51,9 +59,12 @@ enum class Command : uint8_t {
   kGetNumKeys,
   kWait,
   kCancel,
+  kWatchKey,
 };
 
-enum class ReplyType : uint8_t { kNone = 1, kInt, kBytes, kError, kCanceled };
+enum class ReplyType : uint8_t { kNone = 1, kInt, kBytes, kError, kCanceled, kKeyUpdate };
+// kKeyUpdate's flags.
+constexpr uint8_t kHadValue = 1, kHasValue = 2;
 
 inline void put_u64(std::string& out, uint64_t v) {
   for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
@@ -160,6 +171,7 @@ inline Parse parse_request(Reader& r, Request& req) {
       break;
     case Command::kGet:
     case Command::kDeleteKey:
+    case Command::kWatchKey:
       complete = r.bytes(req.keys[0]);
       break;
     case Command::kAdd:

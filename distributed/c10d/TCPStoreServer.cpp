@@ -104,6 +104,7 @@ void TCPServer::run() noexcept {
       for (auto it = connections_.begin(); it != connections_.end();) {
         if (it->second.dead) {
           release(it->second);
+          forget_watches(it->first);
           it = connections_.erase(it);
         } else {
           ++it;
@@ -166,9 +167,12 @@ void TCPServer::serve(Connection& c, Request& req) {
     case Command::kSet: {
       auto it = store_.find(key);
       if (it != store_.end()) {
+        std::vector<uint8_t> before = std::move(it->second);
         it->second = std::move(req.value);
+        notify_watchers(key, &before, &it->second);
       } else {
         store_new(key, std::move(req.value));
+        notify_watchers(key, nullptr, &store_.at(key));
       }
       reply(c, ReplyType::kNone);
       break;
@@ -178,12 +182,17 @@ void TCPServer::serve(Connection& c, Request& req) {
       if (it == store_.end()) {
         if (req.value.empty()) {
           store_new(key, req.desired);
+          notify_watchers(key, nullptr, &req.desired);
           reply(c, ReplyType::kBytes, req.desired.data(), req.desired.size());
         } else {
           reply(c, ReplyType::kBytes, req.value.data(), req.value.size());
         }
       } else {
-        if (it->second == req.value) it->second = std::move(req.desired);
+        if (it->second == req.value) {
+          std::vector<uint8_t> before = std::move(it->second);
+          it->second = std::move(req.desired);
+          notify_watchers(key, &before, &it->second);
+        }
         reply(c, ReplyType::kBytes, it->second.data(), it->second.size());
       }
       break;
@@ -210,15 +219,30 @@ void TCPServer::serve(Connection& c, Request& req) {
         break;
       }
       if (it != store_.end()) {
+        std::vector<uint8_t> before = std::move(it->second);
         it->second = std::move(value);
+        notify_watchers(key, &before, &it->second);
       } else {
         store_new(key, std::move(value));
+        notify_watchers(key, nullptr, &store_.at(key));
       }
       reply(c, sum);
       break;
     }
-    case Command::kDeleteKey:
-      reply(c, static_cast<int64_t>(store_.erase(key)));
+    case Command::kDeleteKey: {
+      auto it = store_.find(key);
+      const bool existed = it != store_.end();
+      if (existed) {
+        const std::vector<uint8_t> before = std::move(it->second);
+        store_.erase(it);
+        notify_watchers(key, &before, nullptr);
+      }
+      reply(c, static_cast<int64_t>(existed));
+      break;
+    }
+    case Command::kWatchKey:
+      watchers_[key].push_back(c.fd.get());
+      reply(c, ReplyType::kNone);
       break;
     case Command::kCheck:
       reply(c, static_cast<int64_t>(
@@ -245,6 +269,35 @@ void TCPServer::serve(Connection& c, Request& req) {
       release(c);
       reply(c, ReplyType::kCanceled);
       break;
+  }
+}
+
+void TCPServer::notify_watchers(const std::string& key, const std::vector<uint8_t>* before,
+                                const std::vector<uint8_t>* after) {
+  auto it = watchers_.find(key);
+  if (it == watchers_.end()) return;
+  static const std::vector<uint8_t> kAbsent;
+  for (int fd : it->second) {
+    auto found = connections_.find(fd);
+    if (found == connections_.end() || found->second.dead) continue;
+    Connection& c = found->second;
+    c.out.push_back(static_cast<char>(ReplyType::kKeyUpdate));
+    put_bytes(c.out, key.data(), key.size());
+    c.out.push_back(static_cast<char>((before ? kHadValue : 0) | (after ? kHasValue : 0)));
+    const auto& old_value = before ? *before : kAbsent;
+    const auto& new_value = after ? *after : kAbsent;
+    put_bytes(c.out, old_value.data(), old_value.size());
+    put_bytes(c.out, new_value.data(), new_value.size());
+    flush(c);
+  }
+}
+
+// A closed connection's watches go with it: its descriptor may be reused by the next client.
+void TCPServer::forget_watches(int fd) {
+  for (auto it = watchers_.begin(); it != watchers_.end();) {
+    auto& fds = it->second;
+    fds.erase(std::remove(fds.begin(), fds.end(), fd), fds.end());
+    it = fds.empty() ? watchers_.erase(it) : std::next(it);
   }
 }
 

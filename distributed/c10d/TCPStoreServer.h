@@ -61,6 +61,10 @@ class TCPServer {
   void on_readable(Connection& c);
   void serve(Connection& c, Request& req);
   void store_new(const std::string& key, std::vector<uint8_t> value);
+  // Tells every watch of `key` that it went from `before` to `after` (absent: nullptr).
+  void notify_watchers(const std::string& key, const std::vector<uint8_t>* before,
+                       const std::vector<uint8_t>* after);
+  void forget_watches(int fd);
   void key_created(const std::string& key);
   void release(Connection& c);
   void reply(Connection& c, ReplyType type);
@@ -75,6 +79,8 @@ class TCPServer {
   std::unordered_map<int, Connection> connections_;
   // For each missing key, the connections whose held request waits for it.
   std::unordered_map<std::string, std::vector<int>> waiters_;
+  // For each watched key, the connections watching it (once per watchKey call).
+  std::unordered_map<std::string, std::vector<int>> watchers_;
   std::thread thread_;
 };
 

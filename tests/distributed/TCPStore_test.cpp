@@ -11,7 +11,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <future>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -456,7 +458,7 @@ TEST(TCPStore, HeldReplyThatBeatsTheCancelComesFirst) {
   ::close(raw);
 }
 
-TEST(TCPStore, DeprecatedConstructorAndWatchKey) {
+TEST(TCPStore, DeprecatedConstructor) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   TCPStore server("127.0.0.1", 0, 1, true, std::chrono::milliseconds(2000));
@@ -464,13 +466,88 @@ TEST(TCPStore, DeprecatedConstructorAndWatchKey) {
   EXPECT_NE(server.getPort(), 0);
   EXPECT_EQ(server.getTimeout(), 2000ms);
   EXPECT_EQ(server.getNumKeys(), 1);  // one worker joined
-  EXPECT_THROW(server.watchKey("k", [](auto, auto) {}), c10::Error);
 }
 
 TEST(TCPStore, MakeIntrusiveAsAStore) {
   c10::intrusive_ptr<c10d::Store> store = c10::make_intrusive<TCPStore>("localhost", server_opts());
   store->set("a", bytes("1"));
   EXPECT_EQ(store->add("a", 1), 2);
+}
+
+// What watchKey's callbacks heard, as "old->new" ("none" for an absent value).
+class Heard {
+ public:
+  c10d::WatchKeyCallback callback() {
+    return [this](c10::optional<std::string> before, c10::optional<std::string> after) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      events_.push_back(before.value_or("none") + "->" + after.value_or("none"));
+      changed_.notify_all();
+    };
+  }
+  // The events once there are n of them (or after 10 s).
+  std::vector<std::string> first(size_t n) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait_for(lock, 10s, [&] { return events_.size() >= n; });
+    return events_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<std::string> events_;
+};
+
+// The sequence libtorch 1.13's TCPStore gives (read off it with the same calls).
+TEST(TCPStore, WatchKeyHearsEveryChangeAsLibtorch) {
+  TCPStore server("127.0.0.1", server_opts());
+  Heard heard;
+  server.watchKey("k", heard.callback());
+  server.set("k", bytes("1"));
+  server.set("k", bytes("2"));
+  server.compareSet("k", bytes("2"), bytes("3"));
+  server.compareSet("k", bytes("9"), bytes("4"));  // no change: nothing heard
+  server.watchKey("n", heard.callback());
+  server.add("n", 5);
+  server.add("n", 1);
+  server.deleteKey("k");
+  server.deleteKey("k");  // already gone: nothing heard
+  server.set("k", bytes("4"));
+  EXPECT_EQ(heard.first(7), (std::vector<std::string>{"none->1", "1->2", "2->3", "none->5", "5->6",
+                                                      "3->none", "none->4"}));
+  // Watching again: every change is heard twice. Another client's changes are heard too, and
+  // its own watch hears this client's.
+  server.watchKey("k", heard.callback());
+  server.set("k", bytes("5"));
+  TCPStore client("127.0.0.1", client_opts(server.getPort()));
+  client.set("k", bytes("6"));
+  Heard other;
+  client.watchKey("k", other.callback());
+  server.set("k", bytes("7"));
+  const auto all = heard.first(13);
+  EXPECT_EQ(std::vector<std::string>(all.begin() + 7, all.end()),
+            (std::vector<std::string>{"4->5", "4->5", "5->6", "5->6", "6->7", "6->7"}));
+  EXPECT_EQ(other.first(1), (std::vector<std::string>{"6->7"}));
+}
+
+TEST(TCPStore, WatchKeyThroughAPrefixStoreAndAfterTheClientGoes) {
+  auto server = c10::make_intrusive<TCPStore>("127.0.0.1", server_opts());
+  c10d::PrefixStore prefixed("job", server);
+  Heard heard;
+  prefixed.watchKey("x", heard.callback());
+  server->set("job/x", bytes("a"));  // the same key
+  prefixed.set("x", bytes("b"));
+  EXPECT_EQ(heard.first(2), (std::vector<std::string>{"none->a", "a->b"}));
+  {
+    // A client that watched and left: the server forgets its watch (and its descriptor, which
+    // the next client may be given).
+    TCPStore gone("127.0.0.1", client_opts(server->getPort()));
+    Heard unused;
+    gone.watchKey("y", unused.callback());
+  }
+  TCPStore next("127.0.0.1", client_opts(server->getPort()));
+  server->set("y", bytes("1"));
+  EXPECT_EQ(text(next.get("y")), "1");  // next's replies are not mixed with y's updates
+  EXPECT_EQ(next.add("z", 2), 2);
 }
 
 }  // namespace
