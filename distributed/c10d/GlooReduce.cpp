@@ -13,89 +13,81 @@ namespace {
 
 // Note [Gloo's reductions]
 // Gloo's algorithms combine buffers with a function c = a (op) b; c is often a itself, so the
-// loops below read both inputs before writing. They are plain loops the compiler vectorises
-// for float, double and the integers (as gloo::sum<T> and friends are). Half and BFloat16 go
-// through float one element at a time, as gloo::float16 does. MIN and MAX use std::min/max, so a
-// NaN in the first operand wins and one in the second is dropped, as with libtorch's Gloo.
-template <typename T>
-void sum(void* c_, const void* a_, const void* b_, size_t n) {
+// loop reads both inputs before writing. It is a plain loop the compiler vectorises for float,
+// double and the integers (as gloo::sum<T> and friends are). Half and BFloat16 go through float
+// one element at a time, as gloo::float16 does. MIN and MAX use std::min/max, so a NaN in the
+// first operand wins and one in the second is dropped, as with libtorch's Gloo. For bool, + and
+// * fall back to int and back, so a sum is "or" and a product "and".
+template <typename T, typename Op>
+void combine(void* c_, const void* a_, const void* b_, size_t n) {
   T* c = static_cast<T*>(c_);
   const T* a = static_cast<const T*>(a_);
   const T* b = static_cast<const T*>(b_);
-  for (size_t i = 0; i < n; ++i) c[i] = static_cast<T>(a[i] + b[i]);
+  for (size_t i = 0; i < n; ++i) c[i] = static_cast<T>(Op()(a[i], b[i]));
 }
-template <typename T>
-void product(void* c_, const void* a_, const void* b_, size_t n) {
-  T* c = static_cast<T*>(c_);
-  const T* a = static_cast<const T*>(a_);
-  const T* b = static_cast<const T*>(b_);
-  for (size_t i = 0; i < n; ++i) c[i] = static_cast<T>(a[i] * b[i]);
-}
-template <typename T>
-void min(void* c_, const void* a_, const void* b_, size_t n) {
-  T* c = static_cast<T*>(c_);
-  const T* a = static_cast<const T*>(a_);
-  const T* b = static_cast<const T*>(b_);
-  for (size_t i = 0; i < n; ++i) c[i] = std::min(a[i], b[i]);
-}
-template <typename T>
-void max(void* c_, const void* a_, const void* b_, size_t n) {
-  T* c = static_cast<T*>(c_);
-  const T* a = static_cast<const T*>(a_);
-  const T* b = static_cast<const T*>(b_);
-  for (size_t i = 0; i < n; ++i) c[i] = std::max(a[i], b[i]);
-}
-template <typename T>
-void band(void* c_, const void* a_, const void* b_, size_t n) {
-  T* c = static_cast<T*>(c_);
-  const T* a = static_cast<const T*>(a_);
-  const T* b = static_cast<const T*>(b_);
-  for (size_t i = 0; i < n; ++i) c[i] = a[i] & b[i];
-}
-template <typename T>
-void bor(void* c_, const void* a_, const void* b_, size_t n) {
-  T* c = static_cast<T*>(c_);
-  const T* a = static_cast<const T*>(a_);
-  const T* b = static_cast<const T*>(b_);
-  for (size_t i = 0; i < n; ++i) c[i] = a[i] | b[i];
-}
-template <typename T>
-void bxor(void* c_, const void* a_, const void* b_, size_t n) {
-  T* c = static_cast<T*>(c_);
-  const T* a = static_cast<const T*>(a_);
-  const T* b = static_cast<const T*>(b_);
-  for (size_t i = 0; i < n; ++i) c[i] = a[i] ^ b[i];
-}
-// bool: + is "or", * is "and" (a sum of flags is whether any was set).
-template <>
-void sum<bool>(void* c_, const void* a_, const void* b_, size_t n) {
-  bor<bool>(c_, a_, b_, n);
-}
-template <>
-void product<bool>(void* c_, const void* a_, const void* b_, size_t n) {
-  band<bool>(c_, a_, b_, n);
-}
+struct Sum {
+  template <typename T>
+  auto operator()(T a, T b) const {
+    return a + b;
+  }
+};
+struct Product {
+  template <typename T>
+  auto operator()(T a, T b) const {
+    return a * b;
+  }
+};
+struct Min {
+  template <typename T>
+  T operator()(T a, T b) const {
+    return std::min(a, b);
+  }
+};
+struct Max {
+  template <typename T>
+  T operator()(T a, T b) const {
+    return std::max(a, b);
+  }
+};
+struct BitAnd {
+  template <typename T>
+  auto operator()(T a, T b) const {
+    return a & b;
+  }
+};
+struct BitOr {
+  template <typename T>
+  auto operator()(T a, T b) const {
+    return a | b;
+  }
+};
+struct BitXor {
+  template <typename T>
+  auto operator()(T a, T b) const {
+    return a ^ b;
+  }
+};
 
 template <typename T>
 ReduceFunc to_function(const ReduceOp& r) {
   constexpr bool kIntegral = std::is_integral<T>::value;
   switch (r.op_) {
     case ReduceOp::SUM:
-      return &sum<T>;
+      return &combine<T, Sum>;
     case ReduceOp::PRODUCT:
-      return &product<T>;
+      return &combine<T, Product>;
     case ReduceOp::MIN:
-      return &min<T>;
+      return &combine<T, Min>;
     case ReduceOp::MAX:
-      return &max<T>;
+      return &combine<T, Max>;
     case ReduceOp::BAND:
-      if constexpr (kIntegral) return &band<T>;
+      if constexpr (kIntegral) return &combine<T, BitAnd>;
       TORCH_CHECK(false, "Cannot use ReduceOp.BAND with non-integral dtype");
     case ReduceOp::BOR:
-      if constexpr (kIntegral) return &bor<T>;
+      if constexpr (kIntegral) return &combine<T, BitOr>;
       TORCH_CHECK(false, "Cannot use ReduceOp.BOR with non-integral dtype");
     case ReduceOp::BXOR:
-      if constexpr (kIntegral) return &bxor<T>;
+      if constexpr (kIntegral) return &combine<T, BitXor>;
       TORCH_CHECK(false, "Cannot use ReduceOp.BXOR with non-integral dtype");
     case ReduceOp::AVG:
       TORCH_CHECK(false, "Cannot use ReduceOp.AVG with Gloo");
