@@ -229,5 +229,15 @@ bool cpu_equal(const Tensor& self, const Tensor& other) {
   return std::all_of(flags, flags + same.numel(), [](bool b) { return b; });
 }
 
+// libtorch's cuda_equal: the same answer, from one comparison and one reduction on the device
+// (an empty pair is equal: all() of nothing is true).
+bool cuda_equal(const Tensor& self, const Tensor& other) {
+  TORCH_CHECK(self.device() == other.device(),
+              "Cannot compare two tensors on different devices. Got: ", self.device(), " and ",
+              other.device());
+  if (!self.sizes().equals(other.sizes())) return false;
+  return at::eq(self, other).all().item<bool>();
+}
+
 }  // namespace native
 }  // namespace at

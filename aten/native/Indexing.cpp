@@ -18,6 +18,7 @@
 #include "aten/OpMathType.h"
 #include "aten/Parallel.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/IndexedCopy.h"
 #include "aten/native/Indexing.h"
 #include "aten/native/SameDevice.h"
 #include "aten/native/TensorIterator.h"
@@ -118,6 +119,7 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
 Tensor& index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
                    const Scalar& alpha) {
   const int64_t wrapped = c10::maybe_wrap_dim(dim, self.dim());
+  check_same_device("index_add_", {{"self", self}, {"index", index}, {"source", source}});
   TORCH_CHECK_INDEX(index.dim() <= 1, "index_add_(): Index is supposed to be a vector");
   TORCH_CHECK(index.scalar_type() == kLong || index.scalar_type() == kInt,
               "index_add_(): Expected dtype int32/int64 for index but got: ", index.scalar_type());
@@ -143,6 +145,20 @@ Tensor& index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor&
   at::assert_no_overlap(self, index);
   at::assert_no_overlap(self, source);
   if (self.is_meta()) return self;
+  if (!self.device().is_cpu()) {
+    // index_put_ with the index at dim and every other dim whole is this op without alpha: the
+    // indexing result's shape is self's with dim's size that of the index, source's shape.
+    const int64_t size = self.dim() == 0 ? 1 : self.size(wrapped);
+    TORCH_CHECK_INDEX(index_values_within(index, 0, size), "index out of range in self");
+    const bool scalar = self.dim() == 0;
+    Tensor target = scalar ? self.view({1}) : self;
+    c10::List<c10::optional<Tensor>> indices;
+    for (int64_t d = 0; d < wrapped; ++d) indices.push_back(c10::nullopt);
+    indices.push_back(index.reshape({-1}).to(kLong));
+    const Tensor values = scalar ? source.view({1}) : source;
+    at::index_put_(target, indices, alpha.equal(int64_t{1}) ? values : values.mul(alpha), true);
+    return self;
+  }
   const Blocks b = blocks_of(self.sizes(), wrapped);
   const std::vector<int64_t> idx = checked_indices(index, b.size);
   if (self.numel() == 0 || idx.empty()) return self;

@@ -22,6 +22,7 @@
 #include "aten/MemoryOverlap.h"
 #include "aten/OpMathType.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/IndexedCopy.h"
 #include "aten/native/IndexingUtils.h"
 #include "aten/native/TensorIterator.h"
 #include "c10/util/WrappingArithmetic.h"
@@ -64,13 +65,13 @@ std::vector<Tensor> expand_masks(const Tensor& self, const c10::List<c10::option
                           " does not match the shape of the indexed tensor ", self.sizes(),
                           " at index ", dim);
       }
-      const Tensor nz = index.nonzero();
+      const Tensor nz = index.nonzero().to(self.device());
       for (int64_t j = 0; j < index.dim(); ++j) result.push_back(nz.select(1, j));
       continue;
     }
     // libtorch 1.13 takes no int32 indices here (its text lists the three it takes).
     TORCH_CHECK_INDEX(type == kLong, "tensors used as indices must be long, byte or bool tensors");
-    result.push_back(index);
+    result.push_back(index.to(self.device()));  // libtorch moves them to self's device
   }
   return result;
 }
@@ -188,6 +189,55 @@ void walk(const AdvancedIndex& info, Visit visit) {
   }
 }
 
+// ---- Off the CPU (Note [One kernel for gather, scatter, index and index_put_])
+
+// The index values must lie in [-size, size): checked where they are (on the device, before the
+// launch), the first bad one reported from a host copy with indexed_offsets' text.
+void check_index_values(const Tensor& index, int64_t k, int64_t size) {
+  if (index_values_within(index, -size, size)) return;
+  const Tensor host = index.cpu().contiguous();
+  const int64_t* values = host.data_ptr<int64_t>();
+  for (int64_t p = 0; p < host.numel(); ++p) {
+    TORCH_CHECK_INDEX(values[p] >= -size && values[p] < size, "index ", values[p],
+                      " is out of bounds for dimension ", k, " with size ", size);
+  }
+}
+
+// The kernel's plan for either op: src restrided to the result's shape, stride 0 along the
+// indexed dims, and the indices viewed in that shape, all with the same strides; every index
+// value checked first.
+IndexedCopyPlan plan_advanced(const AdvancedIndex& info, const Tensor& result_or_values, bool put) {
+  TORCH_CHECK(info.count <= kMaxIndexTerms, "index: at most ", kMaxIndexTerms, " indexed dims on ",
+              info.src.device());
+  const Tensor& src = info.src;
+  const auto before = static_cast<size_t>(info.first), picked = info.index_shape.size();
+  const size_t ndim = info.result_shape.size();
+  std::vector<int64_t> strides(ndim, 0);
+  DimVector index_view(ndim, 1);
+  for (size_t i = 0; i < before; ++i) strides[i] = src.stride(static_cast<int64_t>(i));
+  for (size_t j = 0; j < picked; ++j) index_view[before + j] = info.index_shape[j];
+  for (size_t i = before + picked; i < ndim; ++i) {
+    strides[i] = src.stride(static_cast<int64_t>(i - picked) + info.count);
+  }
+  const Tensor src_view = src.as_strided(info.result_shape, strides, src.storage_offset());
+  IndexTerms terms;
+  terms.count = static_cast<int>(info.count);
+  terms.into_output = put;
+  std::vector<Tensor> indices;
+  for (int64_t k = 0; k < info.count; ++k) {
+    const int64_t dim = info.first + k;
+    // Contiguous, so that every index has the same strides (IndexedCopy.h).
+    const Tensor index = info.indices[static_cast<size_t>(k)].contiguous();
+    check_index_values(index, k, src.size(dim));
+    indices.push_back(index.view(index_view).expand(info.result_shape));
+    terms.sizes[k] = src.size(dim);
+    terms.strides[k] = src.stride(dim) * static_cast<int64_t>(src.element_size());
+  }
+  return {put ? make_indexed_copy_iterator(src_view, result_or_values, indices, info.result_shape)
+              : make_indexed_copy_iterator(result_or_values, src_view, indices, info.result_shape),
+          terms};
+}
+
 }  // namespace
 
 // Note [Indexing on Meta]
@@ -203,6 +253,11 @@ Tensor index(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices
   Tensor result = at::empty(info.result_shape, self.options());
   // Meta: the shape and the checks that need no index values (Note [Indexing on Meta]).
   if (self.is_meta()) return result;
+  if (!self.device().is_cpu()) {
+    IndexedCopyPlan plan = plan_advanced(info, result, false);
+    indexed_copy_stub(self.device().type(), plan.iter, plan.terms, false);
+    return result;
+  }
   if (result.numel() == 0) {
     (void)indexed_offsets(info);  // the indices are still checked
     return result;
@@ -219,7 +274,15 @@ Tensor index(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices
 // values, broadcast to the indexing result's shape, are written (or with accumulate, added:
 // a repeated index adds each time) where index would read.
 Tensor& index_put_(Tensor& self, const c10::List<c10::optional<Tensor>>& indices,
-                   const Tensor& values, bool accumulate) {
+                   const Tensor& values_in, bool accumulate) {
+  // libtorch 1.13 moves a 0-dim value of one element to self's device, and refuses any other.
+  Tensor values = values_in;
+  if (values.device() != self.device() && values.dim() == 0 && values.numel() == 1 &&
+      !self.is_meta()) {
+    values = values.to(self.device());
+  }
+  TORCH_CHECK(values.device() == self.device() || self.is_meta(), "expected device ", self.device(),
+              " but got device ", values.device(), " for value tensor");
   TORCH_CHECK(self.scalar_type() == values.scalar_type(),
               "Index put requires the source and destination dtypes match, got ",
               self.scalar_type(), " for the destination and ", values.scalar_type(),
@@ -240,6 +303,11 @@ Tensor& index_put_(Tensor& self, const c10::List<c10::optional<Tensor>>& indices
                 IntArrayRef(info.result_shape));
   }
   if (self.is_meta()) return self;  // Note [Indexing on Meta]
+  if (!self.device().is_cpu()) {
+    IndexedCopyPlan plan = plan_advanced(info, source, true);
+    indexed_copy_stub(self.device().type(), plan.iter, plan.terms, accumulate);
+    return self;
+  }
   source = source.contiguous();
   if (source.numel() == 0) {
     (void)indexed_offsets(info);
@@ -266,6 +334,16 @@ Tensor& index_put_(Tensor& self, const c10::List<c10::optional<Tensor>>& indices
 Tensor index_put(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices,
                  const Tensor& values, bool accumulate) {
   return self.clone(MemoryFormat::Preserve).index_put_(indices, values, accumulate);
+}
+
+IndexedCopyPlan plan_index(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices,
+                           const Tensor& result) {
+  return plan_advanced(make_index(self, indices), result, false);
+}
+
+IndexedCopyPlan plan_index_put(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices,
+                               const Tensor& values) {
+  return plan_advanced(make_index(self, indices), values, true);
 }
 
 }  // namespace native

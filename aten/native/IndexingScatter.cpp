@@ -21,7 +21,9 @@
 #include "aten/MemoryOverlap.h"
 #include "aten/OpMathType.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/IndexedCopy.h"
 #include "aten/native/IndexingUtils.h"
+#include "aten/native/SameDevice.h"
 #include "aten/native/TensorIterator.h"
 #include "c10/core/WrapDimMinimal.h"
 #include "c10/util/WrappingArithmetic.h"
@@ -125,13 +127,72 @@ void scatter_overlap_check(const Tensor& self, const Tensor& index, const Tensor
   if (src != nullptr) at::assert_no_overlap(self, *src);
 }
 
+// ---- Off the CPU (Note [One kernel for gather, scatter, index and index_put_])
+
+// The index values must lie in [0, bound): checked where they are (on the device, before the
+// launch), the first bad one (in the CPU walk's order) reported from a host copy with the CPU's
+// text.
+void check_index_values(const Tensor& index, int64_t dim, int64_t bound) {
+  if (index_values_within(index, 0, bound)) return;
+  const Tensor host = index.cpu().contiguous();
+  const int64_t* values = host.data_ptr<int64_t>();
+  for (int64_t i = 0; i < host.numel(); ++i) {
+    TORCH_CHECK(values[i] >= 0 && values[i] < bound, "index ", values[i],
+                " is out of bounds for dimension ", dim, " with size ", bound);
+  }
+}
+
+// t seen with the index's sizes, keeping its strides; with stride 0 along dim where the index
+// values choose the position instead.
+Tensor with_index_shape(const Tensor& t, const Geometry& ig, int64_t dim, bool chosen_along_dim) {
+  Geometry g(t);
+  if (chosen_along_dim) g.strides[static_cast<size_t>(dim)] = 0;
+  return t.as_strided(ig.sizes, g.strides, t.storage_offset());
+}
+
+// gather (scatter false): other[p] = self[p with dim -> index[p]], other the result.
+// scatter (true): self[p with dim -> index[p]] = other[p] (added with accumulate).
+IndexedCopyPlan plan_gather_scatter(const Tensor& self, int64_t dim, const Tensor& index,
+                                    const Tensor& other, bool scatter) {
+  const Geometry sg(self), ig(index);
+  const int64_t bound = sg.sizes[static_cast<size_t>(dim)];
+  check_index_values(index, dim, bound);
+  const Tensor self_view = with_index_shape(self, ig, dim, true);
+  const Tensor other_view = with_index_shape(other, ig, dim, false);
+  const Tensor index_view = with_index_shape(index, ig, dim, false);
+  IndexTerms terms;
+  terms.count = 1;
+  terms.into_output = scatter;
+  terms.sizes[0] = bound;
+  terms.strides[0] =
+      sg.strides[static_cast<size_t>(dim)] * static_cast<int64_t>(self.element_size());
+  return {scatter ? make_indexed_copy_iterator(self_view, other_view, {index_view}, ig.sizes)
+                  : make_indexed_copy_iterator(other_view, self_view, {index_view}, ig.sizes),
+          terms};
+}
+
+void run_on_device(IndexedCopyPlan&& plan, bool accumulate) {
+  indexed_copy_stub(plan.iter.device(0).type(), plan.iter, plan.terms, accumulate);
+}
+
 }  // namespace
+
+IndexedCopyPlan plan_gather(const Tensor& self, int64_t dim, const Tensor& index,
+                            const Tensor& result) {
+  return plan_gather_scatter(self, dim, index, result, false);
+}
+
+IndexedCopyPlan plan_scatter(const Tensor& self, int64_t dim, const Tensor& index,
+                             const Tensor& src) {
+  return plan_gather_scatter(self, dim, index, src, true);
+}
 
 // ---- gather ------------------------------------------------------------------------------------
 
 Tensor& gather_out(const Tensor& self, int64_t dim, const Tensor& index, bool sparse_grad,
                    Tensor& out) {
   (void)sparse_grad;  // only the backward reads it
+  check_same_device("gather_out_out", {{"self", self}, {"index", index}, {"out", out}});
   const int64_t wrapped = c10::maybe_wrap_dim(dim, self.dim());
   TORCH_CHECK(out.scalar_type() == self.scalar_type(), "Expected out tensor to have dtype ",
               self.scalar_type(), ", but got ", out.scalar_type(), " instead");
@@ -143,6 +204,10 @@ Tensor& gather_out(const Tensor& self, int64_t dim, const Tensor& index, bool sp
   if (index.numel() == 0) return out;
   gather_shape_check(self, wrapped, index);
   if (out.is_meta()) return out;
+  if (!self.device().is_cpu()) {
+    run_on_device(plan_gather(self, wrapped, index, out), false);
+    return out;
+  }
   const auto itemsize = static_cast<int64_t>(self.element_size());
   const char* in = static_cast<const char*>(self.data_ptr());
   char* result = static_cast<char*>(out.data_ptr());
@@ -153,6 +218,7 @@ Tensor& gather_out(const Tensor& self, int64_t dim, const Tensor& index, bool sp
 }
 
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool sparse_grad) {
+  check_same_device("gather", {{"self", self}, {"index", index}});
   Tensor result = at::empty({0}, self.options());
   return gather_out(self, dim, index, sparse_grad, result);
 }
@@ -160,10 +226,15 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool sparse_
 // ---- scatter and scatter_add -------------------------------------------------------------------
 
 Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  check_same_device("scatter__src", {{"self", self}, {"index", index}, {"src", src}});
   const int64_t wrapped = c10::maybe_wrap_dim(dim, self.dim());
   scatter_check("scatter", self, wrapped, index, &src);
   scatter_overlap_check(self, index, &src);
   if (index.numel() == 0 || self.is_meta()) return self;
+  if (!self.device().is_cpu()) {
+    run_on_device(plan_scatter(self, wrapped, index, src), false);
+    return self;
+  }
   const auto itemsize = static_cast<int64_t>(self.element_size());
   char* out = static_cast<char*>(self.data_ptr());
   const char* in = static_cast<const char*>(src.data_ptr());
@@ -174,12 +245,17 @@ Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& s
 }
 
 Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  check_same_device("scatter__value", {{"self", self}, {"index", index}});
   const int64_t wrapped = c10::maybe_wrap_dim(dim, self.dim());
   scatter_check("scatter", self, wrapped, index, nullptr);
   scatter_overlap_check(self, index, nullptr);
   if (index.numel() == 0 || self.is_meta()) return self;
   // The value in self's dtype, as bytes to copy.
   const Tensor v = at::full({}, value, self.options());
+  if (!self.device().is_cpu()) {
+    run_on_device(plan_scatter(self, wrapped, index, v.expand(Geometry(index).sizes)), false);
+    return self;
+  }
   const auto itemsize = static_cast<int64_t>(self.element_size());
   char* out = static_cast<char*>(self.data_ptr());
   const char* bytes = static_cast<const char*>(v.data_ptr());
@@ -190,10 +266,15 @@ Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& v
 }
 
 Tensor& scatter_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  check_same_device("scatter_add_", {{"self", self}, {"index", index}, {"src", src}});
   const int64_t wrapped = c10::maybe_wrap_dim(dim, self.dim());
   scatter_check("scatter", self, wrapped, index, &src);  // libtorch 1.13 names it scatter
   scatter_overlap_check(self, index, &src);
   if (index.numel() == 0 || self.is_meta()) return self;
+  if (!self.device().is_cpu()) {
+    run_on_device(plan_scatter(self, wrapped, index, src), true);
+    return self;
+  }
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(
       kHalf, kBFloat16, kBool, self.scalar_type(), "scatter_add_", [&] {
         scalar_t* out = self.data_ptr<scalar_t>();
@@ -253,9 +334,15 @@ Tensor masked_select(const Tensor& self, const Tensor& mask) {
         "masked_select received a mask with dtype torch.uint8, this behavior is now "
         "deprecated,please use a mask with dtype torch.bool instead.");
   }
+  check_same_device("masked_select", {{"self", self}, {"mask", mask}});
   const c10::DimVector shape = infer_size_dimvector(mask.sizes(), self.sizes());
   const Tensor m = mask.to(kBool).expand(shape);
   const Tensor s = self.expand(shape);
+  if (!self.device().is_cpu()) {
+    // The elements at the mask's true positions, both read in row-major order.
+    const c10::List<c10::optional<Tensor>> positions({flagged_positions(m.contiguous())});
+    return at::index(s.reshape({-1}), positions);
+  }
   const int64_t count = m.sum().item<int64_t>();
   Tensor result = at::empty({count}, self.options());
   if (count == 0) return result;
@@ -279,10 +366,24 @@ Tensor& masked_scatter_(Tensor& self, const Tensor& mask, const Tensor& source) 
   TORCH_CHECK(mask.scalar_type() == kByte || mask.scalar_type() == kBool,
               "masked_scatter_ only supports boolean masks, but got mask with dtype ",
               mask.scalar_type());
+  check_same_device("masked_scatter_", {{"self", self}, {"mask", mask}, {"source", source}});
   at::assert_no_internal_overlap(self);
   const Tensor m = mask.to(kBool).expand(self.sizes());
   // Note [Indexing on Meta] in IndexingAdvanced.cpp: how many elements are taken is data.
   if (self.is_meta()) return self;
+  if (!self.device().is_cpu()) {
+    // source's first elements, in order, to the mask's true positions in row-major order
+    // (written in a contiguous copy of a self that is not contiguous, then copied back).
+    const Tensor positions = flagged_positions(m.contiguous());
+    TORCH_CHECK(positions.numel() <= source.numel(),
+                "Number of elements of source < number of ones in mask");
+    Tensor target = self.is_contiguous() ? self : self.contiguous();
+    Tensor flat = target.view({-1});
+    at::index_put_(flat, c10::List<c10::optional<Tensor>>({positions}),
+                   source.reshape({-1}).narrow(0, 0, positions.numel()));
+    if (!target.is_same(self)) self.copy_(target);
+    return self;
+  }
   const Tensor src = source.contiguous();
   const auto itemsize = static_cast<int64_t>(self.element_size());
   const bool* put = m.data_ptr<bool>();
@@ -304,11 +405,31 @@ Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& sour
   return self.expand(shape).clone(MemoryFormat::Contiguous).masked_scatter_(mask, source);
 }
 
+namespace {
+
+// Off the CPU: the true positions of nz in row-major order, each split into its coordinates
+// (position / the product of the sizes after d, modulo size d), one column per dim.
+Tensor nonzero_on_device(const Tensor& nz) {
+  const Tensor positions = flagged_positions(nz.contiguous());
+  const int64_t count = positions.numel(), ndim = nz.dim();
+  Tensor result = at::empty_strided({count, ndim}, {1, count}, positions.options());
+  if (count == 0 || ndim == 0) return result;
+  int64_t after = 1;
+  for (int64_t d = ndim; d-- > 0;) {
+    result.select(1, d).copy_(at::div(positions, after, "trunc").remainder(nz.size(d)));
+    after *= nz.size(d);
+  }
+  return result;
+}
+
+}  // namespace
+
 // The indices of the nonzero elements, one row each, in row-major order: [count, dim] Long.
 Tensor nonzero(const Tensor& self) {
   const Tensor nz = self.ne(0);  // one Bool per element: complex and NaN as libtorch reads them
-  const int64_t count = nz.sum().item<int64_t>();
   const int64_t ndim = self.dim();
+  if (!self.device().is_cpu()) return nonzero_on_device(nz);
+  const int64_t count = nz.sum().item<int64_t>();
   // Column-major, as libtorch's (which matches its CUDA kernel's layout).
   Tensor result = at::empty_strided({count, ndim}, {1, count}, self.options().dtype(kLong));
   if (count == 0 || ndim == 0) return result;

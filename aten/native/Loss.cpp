@@ -18,6 +18,7 @@
 #include "aten/Dispatch.h"
 #include "aten/core/Reduction.h"
 #include "aten/generated/NativeFunctions.h"
+#include "aten/native/BinaryCrossEntropy.h"
 #include "aten/native/Loss.h"
 #include "aten/native/NllRows.h"
 #include "aten/native/SameDevice.h"
@@ -344,23 +345,29 @@ Tensor mse_loss_backward(const Tensor& grad_output, const Tensor& self, const Te
 // ---- binary_cross_entropy
 // --------------------------------------------------------------------------
 
+DEFINE_DISPATCH(binary_cross_entropy_stub);
+DEFINE_DISPATCH(binary_cross_entropy_backward_stub);
+
 namespace {
 
-// One pass of TensorIterator over (out, inputs...) in out's dtype; `op` maps the inputs'
-// values (as scalar_t) to the output's. Inputs are squeezed as libtorch's kernels squeeze them,
-// so an input [N, 1] meets a target [N].
-template <typename scalar_t, typename Op>
-void elementwise_into(const Tensor& out, std::initializer_list<Tensor> inputs, Op op) {
+// TensorIterator over (out, inputs...), all in out's dtype. Inputs are squeezed as libtorch's
+// kernels squeeze them, so an input [N, 1] meets a target [N].
+TensorIterator squeezed_iterator(const Tensor& out, std::initializer_list<Tensor> inputs) {
   TensorIteratorConfig config;
   config.add_output(at::squeeze(out));
   for (const Tensor& t : inputs) config.add_owned_input(at::squeeze(t));
-  auto iter = config.build();
+  return config.build();
+}
+
+// The CPU's pass: `op` maps the inputs' values (as scalar_t) to the output's.
+template <typename scalar_t, int kInputs, typename Op>
+void cpu_elementwise(TensorIterator& iter, Op op) {
   iter.for_each([&](char** data, const int64_t* strides, int64_t n) {
     for (int64_t i = 0; i < n; ++i) {
       auto at = [&](int k) { return *reinterpret_cast<const scalar_t*>(data[k] + i * strides[k]); };
       scalar_t* dst = reinterpret_cast<scalar_t*>(data[0] + i * strides[0]);
-      if (inputs.size() == 2) {
-        *dst = op(at(1), at(2), scalar_t(0));
+      if constexpr (kInputs == 2) {
+        *dst = op(at(1), at(2));
       } else {
         *dst = op(at(1), at(2), at(3));
       }
@@ -368,21 +375,32 @@ void elementwise_into(const Tensor& out, std::initializer_list<Tensor> inputs, O
   });
 }
 
+constexpr const char* kInputRangeError = "all elements of input should be between 0 and 1";
+
 }  // namespace
 
 // L = -w (y log(x) + (1 - y) log(1 - x)), each log clamped at -100 (libtorch's
-// binary_cross_entropy_out_cpu). Only the input is checked to lie in [0, 1].
+// binary_cross_entropy_out_cpu). Only the input is checked to lie in [0, 1]: on the CPU element by
+// element, on a device by one reduction before the kernel (a kernel cannot raise).
 Tensor binary_cross_entropy(const Tensor& self, const Tensor& target,
                             const c10::optional<Tensor>& weight, int64_t reduction) {
+  check_same_device("binary_cross_entropy",
+                    {{"self", self}, {"target", target}, {"weight", weight.value_or(Tensor())}});
   Tensor loss = at::empty_like(self);
-  {
+  if (self.is_cuda()) {
+    TORCH_CHECK(at::isFloatingType(self.scalar_type()),
+                "\"binary_cross_entropy_out_cuda\" not implemented for '",
+                c10::toString(self.scalar_type()), "'");
+    TORCH_CHECK(self.ge(0).logical_and_(self.le(1)).all().item<bool>(), kInputRangeError);
+    auto iter = squeezed_iterator(loss, {self, target});
+    binary_cross_entropy_stub(self.device().type(), iter);
+  } else {
     AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, loss.scalar_type(), "binary_cross_entropy", [&] {
       if (self.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
-      elementwise_into<scalar_t>(loss, {self, target}, [](scalar_t x, scalar_t y, scalar_t) {
-        TORCH_CHECK(x >= 0 && x <= 1, "all elements of input should be between 0 and 1");
-        return static_cast<scalar_t>((y - scalar_t(1)) *
-                                         std::max(scalar_t(std::log1p(-x)), scalar_t(-100)) -
-                                     y * std::max(scalar_t(std::log(x)), scalar_t(-100)));
+      auto iter = squeezed_iterator(loss, {self, target});
+      cpu_elementwise<scalar_t, 2>(iter, [](scalar_t x, scalar_t y) {
+        TORCH_CHECK(x >= 0 && x <= 1, kInputRangeError);
+        return binary_cross_entropy_element(x, y);
       });
     });
   }
@@ -394,17 +412,25 @@ Tensor binary_cross_entropy(const Tensor& self, const Tensor& target,
 Tensor binary_cross_entropy_backward(const Tensor& grad_output, const Tensor& self,
                                      const Tensor& target, const c10::optional<Tensor>& weight,
                                      int64_t reduction) {
+  check_same_device("binary_cross_entropy_backward", {{"grad_output", grad_output},
+                                                      {"self", self},
+                                                      {"target", target},
+                                                      {"weight", weight.value_or(Tensor())}});
   Tensor grad_input = at::empty_like(self);
-  {
+  if (self.is_cuda()) {
+    TORCH_CHECK(at::isFloatingType(self.scalar_type()),
+                "\"binary_cross_entropy_backward_out_cuda\" not implemented for '",
+                c10::toString(self.scalar_type()), "'");
+    auto iter = squeezed_iterator(grad_input, {grad_output, self, target});
+    binary_cross_entropy_backward_stub(self.device().type(), iter);
+  } else {
     AT_DISPATCH_FLOATING_TYPES_AND(
         kBFloat16, grad_input.scalar_type(), "binary_cross_entropy_backward", [&] {
           if (self.is_meta()) return;  // past the dispatch's dtype check: the rest reads data
-          constexpr double kEpsilon = 1e-12;
-          elementwise_into<scalar_t>(
-              grad_input, {grad_output, self, target}, [](scalar_t g, scalar_t x, scalar_t y) {
-                return static_cast<scalar_t>(
-                    g * (x - y) / scalar_t(std::max((scalar_t(1) - x) * x, scalar_t(kEpsilon))));
-              });
+          auto iter = squeezed_iterator(grad_input, {grad_output, self, target});
+          cpu_elementwise<scalar_t, 3>(iter, [](scalar_t g, scalar_t x, scalar_t y) {
+            return binary_cross_entropy_grad_element(g, x, y);
+          });
         });
   }
   if (weight.has_value() && weight->defined()) grad_input.mul_(*weight);

@@ -20,7 +20,9 @@
 #include "aten/core/Reduction.h"
 #include "aten/core/Tensor.h"
 #include "aten/generated/TensorMethods.h"  // Tensor::to, zero_
+#include "aten/native/BinaryCrossEntropy.h"
 #include "aten/native/Loss.h"
+#include "aten/native/cuda/Loops.cuh"
 #include "aten/native/cuda/NllLossBody.h"
 #include "c10/cuda/CUDAException.h"
 #include "c10/cuda/CUDAGuard.h"
@@ -126,8 +128,30 @@ void nll_loss_backward_cuda(const Tensor& grad_input, const Tensor& grad_output,
       });
 }
 
+// binary_cross_entropy: the CPU's element formulas (BinaryCrossEntropy.h), in the same type. The
+// input's range was checked by Loss.cpp.
+void binary_cross_entropy_cuda(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(
+      kHalf, kBFloat16, iter.dtype(0), "binary_cross_entropy_out_cuda", [&] {
+        gpu_kernel_nocast(iter, [] GPU_LAMBDA(scalar_t x, scalar_t y) -> scalar_t {
+          return binary_cross_entropy_element(x, y);
+        });
+      });
+}
+
+void binary_cross_entropy_backward_cuda(TensorIteratorBase& iter) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(
+      kHalf, kBFloat16, iter.dtype(0), "binary_cross_entropy_backward_out_cuda", [&] {
+        gpu_kernel_nocast(iter, [] GPU_LAMBDA(scalar_t g, scalar_t x, scalar_t y) -> scalar_t {
+          return binary_cross_entropy_grad_element(g, x, y);
+        });
+      });
+}
+
 }  // namespace
 
+REGISTER_CUDA_DISPATCH(binary_cross_entropy_stub, &binary_cross_entropy_cuda);
+REGISTER_CUDA_DISPATCH(binary_cross_entropy_backward_stub, &binary_cross_entropy_backward_cuda);
 REGISTER_CUDA_DISPATCH(nll_loss_forward_stub, &nll_loss_forward_cuda);
 REGISTER_CUDA_DISPATCH(nll_loss_backward_stub, &nll_loss_backward_cuda);
 

@@ -1,0 +1,42 @@
+// What the ops built on indexed_copy_stub and flagged_positions_stub share off the CPU
+// (IndexedCopy.h): the iterator the kernel takes, the check of index values before a launch, and
+// the positions of a mask's true elements.
+
+#include "aten/native/IndexedCopy.h"
+
+#include "aten/ATen.h"
+
+namespace at {
+namespace native {
+
+DEFINE_DISPATCH(indexed_copy_stub);
+DEFINE_DISPATCH(flagged_positions_stub);
+
+TensorIterator make_indexed_copy_iterator(const Tensor& out, const Tensor& in,
+                                          const std::vector<Tensor>& indices, IntArrayRef shape) {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(false)
+      .check_all_same_dtype(false)
+      .resize_outputs(false)
+      .declare_static_shape(shape)
+      .add_output(out)
+      .add_input(in);
+  for (const Tensor& index : indices) config.add_input(index);
+  return config.build();
+}
+
+bool index_values_within(const Tensor& index, int64_t low, int64_t high) {
+  if (index.numel() == 0) return true;
+  return index.min().item<int64_t>() >= low && index.max().item<int64_t>() < high;
+}
+
+Tensor flagged_positions(const Tensor& mask) {
+  TORCH_INTERNAL_ASSERT(mask.scalar_type() == kBool && mask.is_contiguous());
+  const int64_t count = mask.sum(kLong).item<int64_t>();
+  Tensor positions = at::empty({count}, mask.options().dtype(kLong));
+  if (count > 0) flagged_positions_stub(mask.device().type(), mask, positions);
+  return positions;
+}
+
+}  // namespace native
+}  // namespace at
