@@ -156,7 +156,10 @@ Tensor& index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor&
     for (int64_t d = 0; d < wrapped; ++d) indices.push_back(c10::nullopt);
     indices.push_back(index.reshape({-1}).to(kLong));
     const Tensor values = scalar ? source.view({1}) : source;
-    at::index_put_(target, indices, alpha.equal(int64_t{1}) ? values : values.mul(alpha), true);
+    // alpha in self's dtype, as the CPU converts it (for Bool, a logical and).
+    const Tensor scaled =
+        alpha.equal(int64_t{1}) ? values : values.mul(at::scalar_tensor(alpha, values.options()));
+    at::index_put_(target, indices, scaled, true);
     return self;
   }
   const Blocks b = blocks_of(self.sizes(), wrapped);

@@ -248,6 +248,14 @@ IndexedCopyPlan plan_advanced(const AdvancedIndex& info, const Tensor& result_or
 // nonzero's "Could not run 'aten::nonzero' with arguments from the 'Meta' backend", as in
 // libtorch.
 Tensor index(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices) {
+  // libtorch's check_indices_on_cpu_or_selfdevice (index_put_ moves any index to self's device).
+  for (size_t i = 0; i < indices.size(); ++i) {
+    const c10::optional<Tensor> entry = indices.get(i);
+    if (!entry.has_value() || !entry->defined()) continue;
+    TORCH_CHECK_INDEX(entry->is_cpu() || entry->device() == self.device(),
+                      "indices should be either on cpu",
+                      " or on the same device as the indexed tensor (", self.device(), ")");
+  }
   const AdvancedIndex info = make_index(self, indices);
   if (info.count == 0) return self.clone();
   Tensor result = at::empty(info.result_shape, self.options());

@@ -391,8 +391,8 @@ Tensor binary_cross_entropy(const Tensor& self, const Tensor& target,
     TORCH_CHECK(at::isFloatingType(self.scalar_type()),
                 "\"binary_cross_entropy_out_cuda\" not implemented for '",
                 c10::toString(self.scalar_type()), "'");
+    auto iter = squeezed_iterator(loss, {self, target});  // its shape and dtype checks first
     TORCH_CHECK(self.ge(0).logical_and_(self.le(1)).all().item<bool>(), kInputRangeError);
-    auto iter = squeezed_iterator(loss, {self, target});
     binary_cross_entropy_stub(self.device().type(), iter);
   } else {
     AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16, loss.scalar_type(), "binary_cross_entropy", [&] {

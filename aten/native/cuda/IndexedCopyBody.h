@@ -82,8 +82,11 @@ void indexed_copy(TensorIteratorBase& iter, const IndexTerms& terms, const Move&
             move};
   for (int k = 0; k < terms.count; ++k) {
     body.index[k] = static_cast<const char*>(iter.data_ptr(2 + k));
-    // One offset serves every index operand (IndexedCopy.h).
-    TORCH_INTERNAL_ASSERT(iter.strides(2 + k) == iter.strides(2));
+    // One offset serves every index operand (IndexedCopy.h): their strides agree wherever a dim
+    // has more than one position (along a dim of size 1 the offset is 0 whatever the stride).
+    for (int d = 0; d < iter.ndim(); ++d) {
+      TORCH_INTERNAL_ASSERT(iter.shape()[d] <= 1 || iter.strides(2 + k)[d] == iter.strides(2)[d]);
+    }
   }
   Launcher::launch(blocks_for<Body>(iter.numel()), body);
 }
@@ -121,7 +124,9 @@ struct CopyElement<16> {
 // word, take the element out, add, put the sum back in the same lane, and compare-and-swap; retry
 // if another thread changed the word meanwhile. The lane arithmetic below is host-device, so the
 // tests check it on the CPU for every lane of both widths. The word never reaches past the
-// allocation: the device allocator rounds every block up to 512 bytes.
+// allocation of a tensor from the caching allocator, which rounds every block up to 512 bytes;
+// memory from elsewhere (from_blob, DLPack) has its neighbouring bytes rewritten with their own
+// values, which is safe unless another writer changes them at the same time.
 
 // The byte position of an element at address `addr` within its aligned 32-bit word.
 C10_HOST_DEVICE inline uint32_t word_shift(uintptr_t addr) {

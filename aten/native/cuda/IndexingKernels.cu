@@ -176,7 +176,9 @@ void flagged_positions_cuda(const Tensor& mask, Tensor& positions) {
   C10_CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, bytes, counter, flags, out,
                                             selected.data_ptr<int64_t>(), static_cast<int>(n),
                                             stream));
-  const Tensor scratch = at::empty({static_cast<int64_t>(bytes)}, mask.options().dtype(kByte));
+  // At least one byte, so that the call below gets a non-null scratch.
+  const Tensor scratch =
+      at::empty({static_cast<int64_t>(std::max<size_t>(bytes, 1))}, mask.options().dtype(kByte));
   C10_CUDA_CHECK(cub::DeviceSelect::Flagged(scratch.data_ptr(), bytes, counter, flags, out,
                                             selected.data_ptr<int64_t>(), static_cast<int>(n),
                                             stream));

@@ -121,7 +121,15 @@ TEST(CUDAIndexingOps, IndexAndIndexPutWithEveryKindOfIndex) {
                     .index_put_(distinct, at::scalar_tensor(1, at::TensorOptions().dtype(dtype))),
                 into));
   }
+  // One element picked by indices of different strides (a size-1 dim keeps any stride).
+  const at::Tensor square = ints({5, 5}, at::kFloat);
+  const IndexList single(
+      {at::arange(10, at::kLong).slice(0, 0, 10, 3).narrow(0, 0, 1), at::tensor({2}, at::kLong)});
+  EXPECT_TRUE(matches(at::index(square, single), at::index(square.cuda(), on_device(single))));
   const at::Tensor g = at::zeros({3, 4}).cuda();
+  EXPECT_THROW_MSG(at::index(at::zeros({3, 4}), IndexList({at::tensor({0}, at::kLong).cuda()})),
+                   "indices should be either on cpu or on the same device as the indexed tensor "
+                   "(cpu)");
   EXPECT_THROW_MSG(at::index(g, IndexList({at::tensor({0, 3}, at::kLong).cuda()})),
                    "index 3 is out of bounds for dimension 0 with size 3");
   EXPECT_THROW_MSG(at::index_put(g, IndexList({at::tensor({0}, at::kLong)}), at::ones({4})),
@@ -144,7 +152,7 @@ TEST(CUDAIndexingOps, IndexAddAndEmbeddingBackward) {
       EXPECT_TRUE(
           matches(at::index_add(self, dim, index.to(at::kInt), source),
                   at::index_add(self.cuda(), dim, index.to(at::kInt).cuda(), source.cuda())));
-      if (dtype != at::kBool) {
+      {  // alpha in self's dtype (for Bool, an and), into a transposed self
         at::Tensor t = same_layout_on_device(self.transpose(0, 2));
         const at::Tensor cpu = self.transpose(0, 2).clone(at::MemoryFormat::Preserve);
         const int64_t tdim = 2 - dim;

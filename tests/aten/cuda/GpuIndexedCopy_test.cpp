@@ -196,6 +196,18 @@ TEST(GpuIndexedCopy, IndexAndIndexPutMatchTheCpu) {
   }
 }
 
+TEST(GpuIndexedCopy, OneElementPickedByIndicesOfDifferentStrides) {
+  // Each index has one element, with its own stride: the iterator keeps a dim of size 1 whose
+  // strides differ, and the kernel's shared offset is still right.
+  const at::Tensor square = at::arange(25, at::kFloat).view({5, 5});
+  const IndexList single(
+      {at::arange(10, at::kLong).slice(0, 0, 10, 3).narrow(0, 1, 1), at::tensor({2}, at::kLong)});
+  at::Tensor result = at::empty({1});
+  copy_on_host(at::native::plan_index(square, single, result));
+  EXPECT_TRUE(at::equal(result, at::index(square, single)));
+  EXPECT_EQ(result.item<float>(), 17.0f);
+}
+
 TEST(GpuIndexedCopy, IndexValuesAreCheckedWithTheCpuTexts) {
   const at::Tensor self = at::zeros({3, 4});
   const at::Tensor bad = at::tensor({0, 1, 3, 2, 5, 0, 0, 0}, at::kLong).view({2, 4});
