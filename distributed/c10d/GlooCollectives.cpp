@@ -2,6 +2,7 @@
 // work whose run() hands the tensors to one of Gloo's algorithms.
 #include "distributed/c10d/GlooCollectives.h"
 #include "distributed/c10d/GlooChecks.h"
+#include "distributed/c10d/Utils.h"
 
 #include <gloo/allgather.h>
 #include <gloo/allreduce.h>
@@ -498,24 +499,8 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::alltoall_base(at::Tensor& outputTenso
   // checks all three here, with the texts libtorch uses for the first two.
   TORCH_CHECK(outputTensor.scalar_type() == inputTensor.scalar_type(),
               "Tensors are not equal in data type");
-  const int64_t world = size_;
-  auto check_splits = [&](const std::vector<int64_t>& splits, const at::Tensor& t) {
-    const int64_t rows = t.dim() ? t.size(0) : 1;
-    if (splits.empty()) {
-      TORCH_CHECK(rows % world == 0, "Tensor's dim 0 does not divide equally across group size");
-      return;
-    }
-    TORCH_CHECK(static_cast<int64_t>(splits.size()) == world,
-                "Number of tensor splits not equal to group size");
-    int64_t total = 0;
-    for (auto s : splits) {
-      TORCH_CHECK(s >= 0 && s <= rows, "Split sizes doesn't match total dim 0 size");
-      total += s;
-    }
-    TORCH_CHECK(total == rows, "Split sizes doesn't match total dim 0 size");
-  };
-  check_splits(inputCounts, inputTensor);
-  check_splits(outputCounts, outputTensor);
+  checkSplitSizes(inputCounts, inputTensor, size_);
+  checkSplitSizes(outputCounts, outputTensor, size_);
   // Rows go whole from one tensor to the other: they must hold as many elements.
   auto row_elements = [](const at::Tensor& t) {
     const int64_t rows = t.dim() ? t.size(0) : 1;
@@ -525,6 +510,7 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::alltoall_base(at::Tensor& outputTenso
                   row_elements(inputTensor) < 0 || row_elements(outputTensor) < 0,
               "ProcessGroupGloo::alltoall_base: the input's rows hold ", row_elements(inputTensor),
               " elements, the output's ", row_elements(outputTensor));
+  const int64_t world = size_;
   const auto tag = nextTag();
   auto context = getContext(tag);
   const auto timeout = effective(opts.timeout, context);

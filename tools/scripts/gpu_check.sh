@@ -29,14 +29,18 @@ prepare() {
   rm -rf "$bundle" && mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/include"
   cp "$build/tests/c10/c10_cuda_tests" "$build/tests/aten/aten_cuda_tests" \
      "$build/tools/bench/bench_cuda" "$build/tools/bench/bench_transpose_tiles" "$bundle/bin/"
+  # ProcessGroupNCCL's tests, where this build has NCCL.
+  if cmake --build "$build" --target nccl_tests 2>/dev/null; then
+    cp "$build/tests/distributed/nccl_tests" "$bundle/bin/"
+  fi
   strip "$bundle"/bin/*
   # Every shared library they load but the C runtime, the C++ runtime and OpenMP, which the GPU
   # machine's compiler brings (newer than ours; carrying ours would shadow them for PyTorch).
   local libs
-  # Nor cuBLAS (600 MB with cublasLt): the GPU machine has it, in PyTorch's wheels or its CUDA
-  # toolkit, and run() puts that one on the library path.
+  # Nor cuBLAS (600 MB with cublasLt) and NCCL (over 200 MB): the GPU machine has them, in
+  # PyTorch's wheels or its CUDA toolkit, and run() puts those on the library path.
   libs=$(ldd "$bundle"/bin/* | awk '/=> \//{print $3}' | sort -u |
-         grep -Ev '/(libc|libm|libdl|librt|libpthread|ld-linux[^/]*|libstdc\+\+|libgcc_s|libgomp|libcublas|libcublasLt)\.so')
+         grep -Ev '/(libc|libm|libdl|librt|libpthread|ld-linux[^/]*|libstdc\+\+|libgcc_s|libgomp|libcublas|libcublasLt|libnccl)\.so')
   for l in $libs; do cp -L "$l" "$bundle/lib/"; done
   # OpenMP's runtime, used only if the GPU machine has none (run() checks ldconfig).
   mkdir -p "$bundle/fallback"
@@ -69,6 +73,9 @@ run() {
   site_packages=$(python3 -c 'import site; print(site.getsitepackages()[0])' 2>/dev/null)
   cublas_dir=$(dirname "$(find "$site_packages/nvidia" /usr/local/cuda/lib64 -name 'libcublas.so.13' 2>/dev/null | head -1)" 2>/dev/null)
   [ -d "$cublas_dir" ] && libpath=$libpath:$cublas_dir
+  local nccl_dir
+  nccl_dir=$(dirname "$(find "$site_packages/nvidia" /usr/local/cuda/lib64 -name 'libnccl.so.2' 2>/dev/null | head -1)" 2>/dev/null)
+  [ -d "$nccl_dir" ] && libpath=$libpath:$nccl_dir
   local ours="env LD_LIBRARY_PATH=$libpath:${LD_LIBRARY_PATH:-}"
   local summary=$out/summary.txt
   : > "$summary"
@@ -103,7 +110,8 @@ run() {
 
   local status=0
   {
-    for t in c10_cuda_tests aten_cuda_tests; do
+    for t in c10_cuda_tests aten_cuda_tests nccl_tests; do
+      [ -x "$bin/$t" ] || continue
       echo "== $t"
       $ours "$bin/$t" --gtest_brief=1 2>&1 | tail -40
       echo "exit ${PIPESTATUS[0]}"

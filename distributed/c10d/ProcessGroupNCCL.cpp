@@ -1,0 +1,785 @@
+// ProcessGroupNCCL (ProcessGroupNCCL.h): libtorch 1.13's NCCL process group, its checks and texts.
+//
+// Note [How ProcessGroupNCCL runs a collective]
+// NCCL runs collectives as kernels on a stream; the host only enqueues them. A call:
+//  1. checks its tensors (one per GPU, CUDA, dense, contiguous: NCCLUtils.h);
+//  2. takes the communicators of its set of GPUs, made at the first call on that set: rank 0 of
+//     the group makes NCCL's unique id and puts it in the store under the n-th key ("0", "1",
+//     ...: every rank makes its communicators in the same order), the others read it there, and
+//     each GPU joins the clique as rank (group rank * GPUs + i). A send or recv has a clique of
+//     its own for the two ranks, keyed "low:high";
+//  3. makes the group's NCCL stream of each GPU wait for the caller's current stream (an event),
+//     so the collective reads the inputs after the kernels that wrote them;
+//  4. tells the caching allocator that the NCCL stream uses every tensor (recordStream): a tensor
+//     the caller frees meanwhile is not reused until the collective is done with it;
+//  5. enqueues the NCCL calls for every GPU inside one ncclGroupStart/End, then any copies out
+//     of a flat buffer (allgather, reduce_scatter), on the NCCL streams;
+//  6. records an end event on each NCCL stream; the Work holds them.
+// work->wait() makes the caller's current streams wait for those events (the host goes on, as in
+// libtorch); with NCCL_BLOCKING_WAIT=1 the host polls until the events fire, NCCL reports an
+// error or the timeout passes, and then aborts the communicators and throws. libtorch's
+// background watchdog (which aborts timed-out collectives without a blocking wait) is not here:
+// without NCCL_BLOCKING_WAIT, a peer that never arrives leaves the collective running.
+
+#include "distributed/c10d/ProcessGroupNCCL.h"
+
+#ifdef USE_C10D_NCCL
+
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+
+#include "aten/ATen.h"
+#include "c10/cuda/CUDACachingAllocator.h"
+#include "c10/cuda/CUDAException.h"
+#include "c10/cuda/CUDAFunctions.h"
+#include "c10/cuda/CUDAGuard.h"
+#include "distributed/c10d/Utils.h"
+
+namespace c10d {
+
+namespace {
+
+constexpr auto kSynchronizeBusyWait = std::chrono::milliseconds(10);
+
+// "1" on, "0" or unset off (libtorch's parseEnvVarFlag).
+bool parseEnvVarFlag(const char* name) {
+  const char* value = std::getenv(name);
+  if (value == nullptr || std::strcmp(value, "0") == 0) return false;
+  TORCH_CHECK(std::strcmp(value, "1") == 0, "Invalid value for environment variable: ", name);
+  return true;
+}
+
+cudaEvent_t newEvent() {
+  cudaEvent_t event = nullptr;
+  C10_CUDA_CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+  return event;
+}
+
+// The flat buffer of an allgather's outputs or a reduce_scatter's inputs on device i: the
+// `lists[i]` tensors one after another, each with the first one's shape (libtorch's newLikeFlat).
+at::Tensor newLikeFlat(std::vector<std::vector<at::Tensor>>& lists, size_t i) {
+  const at::Tensor& t = lists[i][0];
+  const c10::cuda::CUDAGuard guard(t.device());
+  std::vector<int64_t> sizes{static_cast<int64_t>(lists[i].size())};
+  sizes.insert(sizes.end(), t.sizes().begin(), t.sizes().end());
+  return at::empty(sizes, t.options());
+}
+
+// libtorch's flatten_for_scatter_gather checks: each list has one tensor per participant, each of
+// `other[i]`'s size and on its device.
+void checkScatterGatherLists(const std::vector<std::vector<at::Tensor>>& lists,
+                             const std::vector<at::Tensor>& other, size_t worldSize) {
+  TORCH_CHECK(lists.size() == other.size(),
+              "Tensor list operands to scatter/gather must have the same length");
+  for (size_t i = 0; i < lists.size(); ++i) {
+    TORCH_CHECK(lists[i].size() == worldSize * lists.size(),
+                "Tensor list input to scatter/gather must match number of collective "
+                "participants");
+    for (const at::Tensor& t : lists[i]) {
+      TORCH_CHECK(t.numel() == other[i].numel(),
+                  "All tensor operands to scatter/gather must have the same number of elements");
+      TORCH_CHECK(t.device() == other[i].device(),
+                  "Corresponding input/output tensors to scatter/gather must all reside on the "
+                  "same device");
+      TORCH_CHECK(t.scalar_type() == other[i].scalar_type(),
+                  "All tensor operands to scatter/gather must have the same data type");
+    }
+  }
+}
+
+void checkPeer(int peer, int rank, int size, const char* what) {
+  TORCH_CHECK(peer >= 0 && peer < size, "ProcessGroupNCCL::", what, ": invalid peer rank ", peer,
+              " for a group of size ", size);
+  TORCH_CHECK(peer != rank, "ProcessGroupNCCL::", what, ": rank ", rank,
+              " cannot send to or receive from itself");
+}
+
+char* bytes(const at::Tensor& t) {
+  return static_cast<char*>(t.data_ptr());
+}
+
+}  // namespace
+
+// ---- WorkNCCL ----------------------------------------------------------------------------------
+
+ProcessGroupNCCL::WorkNCCL::WorkNCCL(const std::vector<c10::Device>& devices, int rank,
+                                     OpType opType, uint64_t seq, const char* profilingTitle,
+                                     const c10::optional<std::vector<at::Tensor>>& inputs)
+    : Work(rank, opType, profilingTitle, inputs),
+      devices_(devices),
+      opTimeout_(kProcessGroupDefaultTimeout),
+      workStartTime_(std::chrono::steady_clock::now()),
+      seq_(seq) {
+  for (const c10::Device& d : devices_) {
+    const c10::cuda::CUDAGuard guard(d);
+    ncclEndEvents_.push_back(newEvent());
+  }
+}
+
+ProcessGroupNCCL::WorkNCCL::~WorkNCCL() {
+  for (cudaEvent_t e : ncclEndEvents_) (void)cudaEventDestroy(e);
+}
+
+std::string ProcessGroupNCCL::WorkNCCL::describe() const {
+  return c10::str("WorkNCCL(SeqNum=", seq_, ", OpType=", opTypeToString(opType_),
+                  ", Timeout(ms)=", opTimeout_.count(), ")");
+}
+
+bool ProcessGroupNCCL::WorkNCCL::finishedGPUExecutionInternal() const {
+  for (cudaEvent_t e : ncclEndEvents_) {
+    const cudaError_t status = cudaEventQuery(e);
+    if (status == cudaErrorNotReady) {
+      (void)cudaGetLastError();
+      return false;
+    }
+    C10_CUDA_CHECK(status);
+  }
+  return true;
+}
+
+void ProcessGroupNCCL::WorkNCCL::checkAndSetException() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (exception_) return;
+  }
+  for (const auto& comm : ncclComms_) {
+    const ncclResult_t error = comm->checkForNcclError();
+    if (error == ncclSuccess) continue;
+    std::lock_guard<std::mutex> lock(mutex_);
+    exception_ = std::make_exception_ptr(
+        c10::Error(c10::str("NCCL error: ", ncclGetErrorWithVersion(error)), ""));
+    return;
+  }
+}
+
+bool ProcessGroupNCCL::WorkNCCL::finishedGPUExecution() {
+  checkAndSetException();
+  return finishedGPUExecutionInternal();
+}
+
+bool ProcessGroupNCCL::WorkNCCL::isCompleted() {
+  checkAndSetException();
+  return exception() != nullptr || finishedGPUExecutionInternal();
+}
+
+bool ProcessGroupNCCL::WorkNCCL::isSuccess() const {
+  return exception() == nullptr && finishedGPUExecutionInternal();
+}
+
+void ProcessGroupNCCL::WorkNCCL::synchronizeStreams() {
+  for (size_t i = 0; i < devices_.size(); ++i) {
+    const c10::cuda::CUDAGuard guard(devices_[i]);
+    const c10::cuda::CUDAStream current = c10::cuda::getCurrentCUDAStream(devices_[i].index());
+    C10_CUDA_CHECK(cudaStreamWaitEvent(current, ncclEndEvents_[i], 0));
+  }
+}
+
+bool ProcessGroupNCCL::WorkNCCL::wait(std::chrono::milliseconds timeout) {
+  synchronizeStreams();
+  if (blockingWait_) {
+    const auto limit = timeout == kNoTimeout ? opTimeout_ : timeout;
+    while (!isCompleted()) {
+      const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - workStartTime_);
+      if (elapsed >= limit) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        exception_ = std::make_exception_ptr(
+            c10::Error(c10::str("[Rank ", rank_, "] Work ", describe(),
+                                " timed out in blocking wait (NCCL_BLOCKING_WAIT=1)."),
+                       ""));
+        break;
+      }
+      std::this_thread::sleep_for(kSynchronizeBusyWait);
+    }
+    if (exception()) {
+      abort();
+      std::rethrow_exception(exception());
+    }
+  } else {
+    checkAndSetException();
+    if (exception()) std::rethrow_exception(exception());
+  }
+  // A barrier waits on the host too.
+  if (!barrierTensors_.empty()) {
+    for (const c10::Device& d : devices_) {
+      const c10::cuda::CUDAGuard guard(d);
+      C10_CUDA_CHECK(cudaDeviceSynchronize());
+    }
+  }
+  return true;
+}
+
+void ProcessGroupNCCL::WorkNCCL::synchronize() {
+  (void)wait(kNoTimeout);
+}
+
+void ProcessGroupNCCL::WorkNCCL::abort() {
+  for (const auto& comm : ncclComms_) comm->ncclCommAbort();
+}
+
+std::vector<at::Tensor> ProcessGroupNCCL::WorkNCCL::result() {
+  return outputs_ ? *outputs_ : std::vector<at::Tensor>{};
+}
+
+c10::intrusive_ptr<c10::ivalue::Future> ProcessGroupNCCL::WorkNCCL::getFuture() {
+  if (!future_) {
+    synchronizeStreams();
+    future_ = c10::make_intrusive<c10::ivalue::Future>(
+        c10::SchemaType::list(c10::TensorType::get()), devices_);
+    future_->markCompleted(c10::IValue(result()));
+  }
+  return future_;
+}
+
+// ---- The group ---------------------------------------------------------------------------------
+
+ProcessGroupNCCL::Options::Options(bool is_high_priority_stream)
+    : ProcessGroup::Options(NCCL_BACKEND_NAME), is_high_priority_stream(is_high_priority_stream) {}
+
+ProcessGroupNCCL::ProcessGroupNCCL(const c10::intrusive_ptr<Store>& store, int rank, int size,
+                                   c10::intrusive_ptr<Options> options)
+    : ProcessGroup(rank, size), store_(store), options_(std::move(options)) {
+  TORCH_CHECK(c10::cuda::device_count() != 0,
+              "ProcessGroupNCCL is only supported with GPUs, no GPUs found!");
+  TORCH_CHECK(store_, "ProcessGroupNCCL: the store is null");
+  TORCH_CHECK(options_, "ProcessGroupNCCL: the options are null");
+  blockingWait_ = parseEnvVarFlag(NCCL_BLOCKING_WAIT);
+}
+
+ProcessGroupNCCL::~ProcessGroupNCCL() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto& entry : devNCCLCommMap_) {
+    for (const auto& comm : entry.second) comm->ncclCommAbort();
+  }
+}
+
+void ProcessGroupNCCL::groupStart() {
+  C10D_NCCL_CHECK(ncclGroupStart());
+}
+
+void ProcessGroupNCCL::groupEnd() {
+  C10D_NCCL_CHECK(ncclGroupEnd());
+}
+
+void ProcessGroupNCCL::broadcastUniqueNCCLID(ncclUniqueId* id, bool isP2P,
+                                             const std::string& p2pKey, int p2pRank) {
+  const std::string key = isP2P ? p2pKey : std::to_string(ncclCommCounter_++);
+  if ((isP2P ? p2pRank : rank_) == 0) {
+    const auto* raw = reinterpret_cast<const uint8_t*>(id);
+    store_->set(key, std::vector<uint8_t>(raw, raw + NCCL_UNIQUE_ID_BYTES));
+    return;
+  }
+  const std::vector<uint8_t> value = store_->get(key);
+  TORCH_CHECK(value.size() == NCCL_UNIQUE_ID_BYTES, "Invalid size for ncclUniqueId");
+  std::memcpy(id, value.data(), NCCL_UNIQUE_ID_BYTES);
+}
+
+std::vector<std::shared_ptr<NCCLComm>>& ProcessGroupNCCL::getNCCLComm(
+    const std::string& devicesKey, const std::vector<c10::Device>& devices, int p2pRank) {
+  TORCH_CHECK(!devicesKey.empty(),
+              "Not able to create/get the NCCL Communicator since the GPU devices are not known");
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const c10::Device& d : devices) {
+      if (std::find(usedDeviceIdxs_.begin(), usedDeviceIdxs_.end(), d.index()) ==
+          usedDeviceIdxs_.end()) {
+        usedDeviceIdxs_.push_back(d.index());
+      }
+    }
+    auto found = devNCCLCommMap_.find(devicesKey);
+    if (found != devNCCLCommMap_.end()) return found->second;
+  }
+  const bool isP2P = p2pRank >= 0;
+  ncclUniqueId id;
+  std::memset(&id, 0, sizeof(id));
+  if ((isP2P ? p2pRank : rank_) == 0) C10D_NCCL_CHECK(ncclGetUniqueId(&id));
+  broadcastUniqueNCCLID(&id, isP2P, devicesKey, p2pRank);
+
+  const int perRank = static_cast<int>(devices.size());
+  const int numRanks = isP2P ? 2 * perRank : size_ * perRank;
+  std::vector<std::shared_ptr<NCCLComm>> comms(devices.size());
+  std::vector<c10::cuda::CUDAStream> streams;
+  groupStart();
+  try {
+    for (size_t i = 0; i < devices.size(); ++i) {
+      const c10::cuda::CUDAGuard guard(devices[i]);
+      const int cliqueRank = (isP2P ? p2pRank : rank_) * perRank + static_cast<int>(i);
+      comms[i] = NCCLComm::create(numRanks, cliqueRank, id);
+      streams.push_back(
+          c10::cuda::getStreamFromPool(options_->is_high_priority_stream, devices[i].index()));
+    }
+  } catch (...) {
+    (void)ncclGroupEnd();
+    throw;
+  }
+  groupEnd();
+
+  std::lock_guard<std::mutex> lock(mutex_);
+  ncclStreams_.emplace(devicesKey, std::move(streams));
+  return devNCCLCommMap_.emplace(devicesKey, std::move(comms)).first->second;
+}
+
+template <typename Fn>
+c10::intrusive_ptr<ProcessGroupNCCL::WorkNCCL> ProcessGroupNCCL::launch(
+    const std::string& key, std::vector<std::shared_ptr<NCCLComm>>& comms,
+    const std::vector<c10::Device>& devices, std::vector<at::Tensor>& inputs,
+    std::vector<at::Tensor>& outputs, Fn fn, const PostFn& post, OpType opType, const char* title) {
+  std::vector<c10::cuda::CUDAStream> streams;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    streams = ncclStreams_.at(key);
+  }
+  ++seq_;
+  auto work = c10::make_intrusive<WorkNCCL>(devices, rank_, opType, seq_, title, inputs);
+  work->blockingWait_ = blockingWait_;
+  work->opTimeout_ = options_->timeout;
+  work->ncclComms_ = comms;
+  // Step 3: the NCCL streams wait for the current ones.
+  for (size_t i = 0; i < devices.size(); ++i) {
+    const c10::cuda::CUDAGuard guard(devices[i]);
+    const c10::cuda::CUDAStream current = c10::cuda::getCurrentCUDAStream(devices[i].index());
+    C10_CUDA_CHECK(cudaEventRecord(work->ncclEndEvents_[i], current));
+    C10_CUDA_CHECK(cudaStreamWaitEvent(streams[i], work->ncclEndEvents_[i], 0));
+  }
+  // Step 4: the tensors stay allocated until the NCCL streams are done with them.
+  for (size_t i = 0; i < devices.size(); ++i) {
+    for (const at::Tensor* t : {&inputs[i], &outputs[i]}) {
+      if (t->defined() && t->storage().data_ptr().get() != nullptr) {
+        c10::cuda::CUDACachingAllocator::recordStream(t->storage().data_ptr(), streams[i]);
+      }
+    }
+  }
+  // Step 5.
+  groupStart();
+  try {
+    for (size_t i = 0; i < devices.size(); ++i) {
+      const c10::cuda::CUDAGuard guard(devices[i]);
+      fn(inputs[i], outputs[i], comms[i]->getNcclComm(), streams[i]);
+    }
+  } catch (...) {
+    (void)ncclGroupEnd();
+    throw;
+  }
+  groupEnd();
+  // What follows the collective on each NCCL stream (still step 5: after ncclGroupEnd, which is
+  // when NCCL enqueues its kernels).
+  if (post) {
+    for (size_t i = 0; i < devices.size(); ++i) {
+      const c10::cuda::CUDAGuard guard(devices[i]);
+      const c10::cuda::CUDAStreamGuard on_nccl(streams[i]);
+      post(i, streams[i]);
+    }
+  }
+  // Step 6.
+  for (size_t i = 0; i < devices.size(); ++i) {
+    const c10::cuda::CUDAGuard guard(devices[i]);
+    C10_CUDA_CHECK(cudaEventRecord(work->ncclEndEvents_[i], streams[i]));
+  }
+  work->outputs_ = std::make_shared<std::vector<at::Tensor>>(outputs);
+  return work;
+}
+
+template <typename Fn>
+c10::intrusive_ptr<Work> ProcessGroupNCCL::collective(std::vector<at::Tensor>& inputs,
+                                                      std::vector<at::Tensor>& outputs, Fn fn,
+                                                      OpType opType, const char* title,
+                                                      const PostFn& post) {
+  const std::vector<c10::Device> devices = getDeviceList(inputs);
+  const std::string key = getKeyFromDevices(devices);
+  auto& comms = getNCCLComm(key, devices);
+  return launch(key, comms, devices, inputs, outputs, fn, post, opType, title);
+}
+
+template <typename Fn>
+c10::intrusive_ptr<Work> ProcessGroupNCCL::pointToPoint(std::vector<at::Tensor>& tensors, Fn fn,
+                                                        int peer, OpType opType,
+                                                        const char* title) {
+  const std::vector<c10::Device> devices = getDeviceList(tensors);
+  // The clique of the two ranks: this one is rank 0 in it when it is the lower.
+  const std::string key = getKeySendRecv(rank_, peer) + "/" + getKeyFromDevices(devices);
+  const int p2pRank = rank_ < peer ? 0 : 1;
+  auto& comms = getNCCLComm(key, devices, p2pRank);
+  const int target = 1 - p2pRank;
+  return launch(
+      key, comms, devices, tensors, tensors,
+      [&](at::Tensor& input, at::Tensor&, ncclComm_t comm, cudaStream_t stream) {
+        fn(input, comm, stream, target);
+      },
+      nullptr, opType, title);
+}
+
+// ---- The collectives ---------------------------------------------------------------------------
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::broadcast(std::vector<at::Tensor>& tensors,
+                                                     const BroadcastOptions& opts) {
+  checkGpuTensorsDifferentDevices(tensors);
+  const int64_t root = opts.rootRank * static_cast<int64_t>(tensors.size()) + opts.rootTensor;
+  return collective(
+      tensors, tensors,
+      [&](at::Tensor& input, at::Tensor&, ncclComm_t comm, cudaStream_t stream) {
+        C10D_NCCL_CHECK(ncclBroadcast(
+            input.data_ptr(), input.data_ptr(), static_cast<size_t>(input.numel()),
+            getNcclDataType(input.scalar_type()), static_cast<int>(root), comm, stream));
+      },
+      OpType::BROADCAST, "nccl:broadcast");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::allreduce(std::vector<at::Tensor>& tensors,
+                                                     const AllreduceOptions& opts) {
+  checkGpuTensorsDifferentDevices(tensors);
+  const ncclRedOp_t op = getNcclReduceOp(opts.reduceOp, tensors[0].scalar_type());
+  return collective(
+      tensors, tensors,
+      [&](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
+        C10D_NCCL_CHECK(ncclAllReduce(input.data_ptr(), output.data_ptr(),
+                                      static_cast<size_t>(input.numel()),
+                                      getNcclDataType(input.scalar_type()), op, comm, stream));
+      },
+      OpType::ALLREDUCE, "nccl:all_reduce");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::allreduce_coalesced(
+    std::vector<at::Tensor>& /*tensors*/, const AllreduceCoalescedOptions& /*opts*/) {
+  TORCH_CHECK(false, "allreduce_coalesced is currently not supported with NCCL");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::reduce(std::vector<at::Tensor>& tensors,
+                                                  const ReduceOptions& opts) {
+  checkGpuTensorsDifferentDevices(tensors);
+  const ncclRedOp_t op = getNcclReduceOp(opts.reduceOp, tensors[0].scalar_type());
+  const int64_t root = opts.rootRank * static_cast<int64_t>(tensors.size()) + opts.rootTensor;
+  return collective(
+      tensors, tensors,
+      [&](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
+        C10D_NCCL_CHECK(ncclReduce(
+            input.data_ptr(), output.data_ptr(), static_cast<size_t>(input.numel()),
+            getNcclDataType(input.scalar_type()), op, static_cast<int>(root), comm, stream));
+      },
+      OpType::REDUCE, "nccl:reduce");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::allgather(
+    std::vector<std::vector<at::Tensor>>& outputTensors, std::vector<at::Tensor>& inputTensors,
+    const AllgatherOptions& /*opts*/) {
+  checkGpuTensorsDifferentDevices(inputTensors);
+  checkScatterGatherLists(outputTensors, inputTensors, static_cast<size_t>(size_));
+  std::vector<at::Tensor> flat(outputTensors.size());
+  for (size_t i = 0; i < flat.size(); ++i) flat[i] = newLikeFlat(outputTensors, i);
+  return collective(
+      inputTensors, flat,
+      [&](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
+        C10D_NCCL_CHECK(ncclAllGather(input.data_ptr(), output.data_ptr(),
+                                      static_cast<size_t>(input.numel()),
+                                      getNcclDataType(input.scalar_type()), comm, stream));
+      },
+      OpType::ALLGATHER, "nccl:all_gather",
+      // Each rank's part out of the flat buffer, on the NCCL stream (which is current).
+      [&](size_t i, const c10::cuda::CUDAStream& stream) {
+        for (size_t j = 0; j < outputTensors[i].size(); ++j) {
+          c10::cuda::CUDACachingAllocator::recordStream(outputTensors[i][j].storage().data_ptr(),
+                                                        stream);
+          outputTensors[i][j].copy_(flat[i][static_cast<int64_t>(j)], true);
+        }
+      });
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::_allgather_base(at::Tensor& outputBuffer,
+                                                           at::Tensor& inputBuffer,
+                                                           const AllgatherOptions& /*opts*/) {
+  checkGpuSingleTensor(inputBuffer);
+  checkGpuSingleTensor(outputBuffer);
+  TORCH_CHECK(inputBuffer.scalar_type() == outputBuffer.scalar_type(),
+              "output tensor must have the same type as input tensor");
+  TORCH_CHECK(inputBuffer.numel() * size_ == outputBuffer.numel(),
+              "output tensor size must be equal to world_size times input tensor size");
+  std::vector<at::Tensor> inputs{inputBuffer}, outputs{outputBuffer};
+  return collective(
+      inputs, outputs,
+      [&](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
+        C10D_NCCL_CHECK(ncclAllGather(input.data_ptr(), output.data_ptr(),
+                                      static_cast<size_t>(input.numel()),
+                                      getNcclDataType(input.scalar_type()), comm, stream));
+      },
+      OpType::_ALLGATHER_BASE, "nccl:_all_gather_base");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::reduce_scatter(
+    std::vector<at::Tensor>& outputTensors, std::vector<std::vector<at::Tensor>>& inputTensors,
+    const ReduceScatterOptions& opts) {
+  checkGpuTensorsDifferentDevices(outputTensors);
+  checkScatterGatherLists(inputTensors, outputTensors, static_cast<size_t>(size_));
+  const ncclRedOp_t op = getNcclReduceOp(opts.reduceOp, outputTensors[0].scalar_type());
+  // The inputs go into a flat buffer first, on the current stream (before step 3).
+  std::vector<at::Tensor> flat(inputTensors.size());
+  for (size_t i = 0; i < flat.size(); ++i) {
+    flat[i] = newLikeFlat(inputTensors, i);
+    const c10::cuda::CUDAGuard guard(flat[i].device());
+    for (size_t j = 0; j < inputTensors[i].size(); ++j) {
+      flat[i][static_cast<int64_t>(j)].copy_(inputTensors[i][j], true);
+    }
+  }
+  return collective(
+      flat, outputTensors,
+      [&](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
+        C10D_NCCL_CHECK(ncclReduceScatter(input.data_ptr(), output.data_ptr(),
+                                          static_cast<size_t>(output.numel()),
+                                          getNcclDataType(input.scalar_type()), op, comm, stream));
+      },
+      OpType::REDUCE_SCATTER, "nccl:reduce_scatter");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::_reduce_scatter_base(at::Tensor& outputBuffer,
+                                                                at::Tensor& inputBuffer,
+                                                                const ReduceScatterOptions& opts) {
+  checkGpuSingleTensor(inputBuffer);
+  checkGpuSingleTensor(outputBuffer);
+  TORCH_CHECK(inputBuffer.scalar_type() == outputBuffer.scalar_type(),
+              "input tensor must be the same type as the output tensor.");
+  TORCH_CHECK(inputBuffer.numel() == outputBuffer.numel() * size_,
+              "input tensor must be the same size as output size times world size");
+  const ncclRedOp_t op = getNcclReduceOp(opts.reduceOp, inputBuffer.scalar_type());
+  std::vector<at::Tensor> inputs{inputBuffer}, outputs{outputBuffer};
+  return collective(
+      inputs, outputs,
+      [&](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
+        C10D_NCCL_CHECK(ncclReduceScatter(input.data_ptr(), output.data_ptr(),
+                                          static_cast<size_t>(output.numel()),
+                                          getNcclDataType(input.scalar_type()), op, comm, stream));
+      },
+      OpType::_REDUCE_SCATTER_BASE, "nccl:_reduce_scatter_base");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::alltoall_base(at::Tensor& outputTensor,
+                                                         at::Tensor& inputTensor,
+                                                         std::vector<int64_t>& outputSplitSizes,
+                                                         std::vector<int64_t>& inputSplitSizes,
+                                                         const AllToAllOptions& /*opts*/) {
+  checkGpuSingleTensor(outputTensor);
+  checkGpuSingleTensor(inputTensor);
+  TORCH_CHECK(outputTensor.scalar_type() == inputTensor.scalar_type(),
+              "Tensors are not equal in data type");
+  checkSplitSizes(inputSplitSizes, inputTensor, size_);
+  checkSplitSizes(outputSplitSizes, outputTensor, size_);
+  // Element counts and offsets of each rank's rows.
+  auto lengths_and_offsets = [&](const std::vector<int64_t>& splits, const at::Tensor& t) {
+    const int64_t rows = t.dim() ? t.size(0) : 1;
+    const int64_t row = rows ? t.numel() / rows : 0;
+    std::vector<std::pair<size_t, size_t>> result;
+    size_t offset = 0;
+    for (int r = 0; r < size_; ++r) {
+      const auto n = static_cast<size_t>((splits.empty() ? rows / size_ : splits[r]) * row);
+      result.emplace_back(n, offset);
+      offset += n;
+    }
+    return result;
+  };
+  const auto sends = lengths_and_offsets(inputSplitSizes, inputTensor);
+  const auto recvs = lengths_and_offsets(outputSplitSizes, outputTensor);
+  std::vector<at::Tensor> inputs{inputTensor}, outputs{outputTensor};
+  return collective(
+      inputs, outputs,
+      [&](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
+        const ncclDataType_t type = getNcclDataType(input.scalar_type());
+        const size_t item = input.element_size();
+        for (int r = 0; r < size_; ++r) {
+          if (sends[r].first != 0) {
+            C10D_NCCL_CHECK(ncclSend(bytes(input) + sends[r].second * item, sends[r].first, type, r,
+                                     comm, stream));
+          }
+          if (recvs[r].first != 0) {
+            C10D_NCCL_CHECK(ncclRecv(bytes(output) + recvs[r].second * item, recvs[r].first, type,
+                                     r, comm, stream));
+          }
+        }
+      },
+      OpType::ALLTOALL_BASE, "nccl:all_to_all");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::alltoall(std::vector<at::Tensor>& outputTensors,
+                                                    std::vector<at::Tensor>& inputTensors,
+                                                    const AllToAllOptions& /*opts*/) {
+  TORCH_CHECK(static_cast<int>(inputTensors.size()) == size_,
+              "Size of input tensor list not equal group size");
+  TORCH_CHECK(static_cast<int>(outputTensors.size()) == size_,
+              "Size of output tensor list not equal group size");
+  for (size_t r = 0; r < inputTensors.size(); ++r) {
+    checkGpuSingleTensor(inputTensors[r]);
+    checkGpuSingleTensor(outputTensors[r]);
+    TORCH_CHECK(inputTensors[r].device() == inputTensors[0].device() &&
+                    outputTensors[r].device() == inputTensors[0].device(),
+                "Tensors must be on the same device");
+    TORCH_CHECK(inputTensors[r].scalar_type() == outputTensors[r].scalar_type(),
+                "Tensors are not equal in data type");
+  }
+  std::vector<at::Tensor> inputs{inputTensors[0]}, outputs{outputTensors[0]};
+  return collective(
+      inputs, outputs,
+      [&](at::Tensor&, at::Tensor&, ncclComm_t comm, cudaStream_t stream) {
+        for (int r = 0; r < size_; ++r) {
+          const at::Tensor& in = inputTensors[r];
+          const at::Tensor& out = outputTensors[r];
+          C10D_NCCL_CHECK(ncclSend(in.data_ptr(), static_cast<size_t>(in.numel()),
+                                   getNcclDataType(in.scalar_type()), r, comm, stream));
+          C10D_NCCL_CHECK(ncclRecv(out.data_ptr(), static_cast<size_t>(out.numel()),
+                                   getNcclDataType(out.scalar_type()), r, comm, stream));
+        }
+      },
+      OpType::ALLTOALL, "nccl:all_to_all");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::gather(
+    std::vector<std::vector<at::Tensor>>& outputTensors, std::vector<at::Tensor>& inputTensors,
+    const GatherOptions& opts) {
+  TORCH_CHECK(opts.rootRank >= 0 && opts.rootRank < size_,
+              "ProcessGroupNCCL::gather: invalid root rank: ", opts.rootRank);
+  TORCH_CHECK(inputTensors.size() == 1,
+              "ProcessGroupNCCL::gather: requires a single-element input list");
+  checkGpuSingleTensor(inputTensors[0]);
+  std::vector<at::Tensor> outputs;
+  if (rank_ == opts.rootRank) {
+    TORCH_CHECK(outputTensors.size() == 1,
+                "ProcessGroupNCCL::gather: requires a single-element output list containing a "
+                "list with ",
+                size_, " tensors.");
+    TORCH_CHECK(static_cast<int>(outputTensors[0].size()) == size_,
+                "ProcessGroupNCCL::gather: Incorrect output list size ", outputTensors[0].size(),
+                ". Output list size should be ", size_, ", same as size of the process group.");
+    for (const at::Tensor& t : outputTensors[0]) {
+      checkGpuSingleTensor(t);
+      TORCH_CHECK(t.numel() == inputTensors[0].numel() &&
+                      t.scalar_type() == inputTensors[0].scalar_type() &&
+                      t.device() == inputTensors[0].device(),
+                  "ProcessGroupNCCL::gather: the output tensors must have the input's size, "
+                  "dtype and device");
+    }
+    outputs = outputTensors[0];
+  } else {
+    TORCH_CHECK(outputTensors.empty() || (outputTensors.size() == 1 && outputTensors[0].empty()),
+                "ProcessGroupNCCL::gather: requires empty output on non-root");
+  }
+  const int root = static_cast<int>(opts.rootRank);
+  std::vector<at::Tensor> flatOut{inputTensors[0]};
+  return collective(
+      inputTensors, flatOut,
+      [&](at::Tensor& input, at::Tensor&, ncclComm_t comm, cudaStream_t stream) {
+        const ncclDataType_t type = getNcclDataType(input.scalar_type());
+        const auto n = static_cast<size_t>(input.numel());
+        if (rank_ != root) {
+          C10D_NCCL_CHECK(ncclSend(input.data_ptr(), n, type, root, comm, stream));
+          return;
+        }
+        for (int r = 0; r < size_; ++r) {
+          if (r == root) {
+            C10_CUDA_CHECK(cudaMemcpyAsync(outputs[r].data_ptr(), input.data_ptr(),
+                                           n * input.element_size(), cudaMemcpyDeviceToDevice,
+                                           stream));
+          } else {
+            C10D_NCCL_CHECK(ncclRecv(outputs[r].data_ptr(), n, type, r, comm, stream));
+          }
+        }
+      },
+      OpType::GATHER, "nccl:gather");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::scatter(
+    std::vector<at::Tensor>& outputTensors, std::vector<std::vector<at::Tensor>>& inputTensors,
+    const ScatterOptions& opts) {
+  TORCH_CHECK(opts.rootRank >= 0 && opts.rootRank < size_,
+              "ProcessGroupNCCL::scatter: invalid root rank: ", opts.rootRank);
+  TORCH_CHECK(outputTensors.size() == 1,
+              "ProcessGroupNCCL::scatter: requires a single-element output list");
+  checkGpuSingleTensor(outputTensors[0]);
+  std::vector<at::Tensor> inputs;
+  if (rank_ == opts.rootRank) {
+    TORCH_CHECK(inputTensors.size() == 1,
+                "ProcessGroupNCCL::scatter: requires a single-element input list containing a "
+                "list with ",
+                size_, " tensors");
+    TORCH_CHECK(static_cast<int>(inputTensors[0].size()) == size_,
+                "ProcessGroupNCCL::scatter: Incorrect input list size ", inputTensors[0].size(),
+                ". Input list size should be ", size_, ", same as size of the process group.");
+    for (const at::Tensor& t : inputTensors[0]) {
+      checkGpuSingleTensor(t);
+      TORCH_CHECK(t.numel() == outputTensors[0].numel() &&
+                      t.scalar_type() == outputTensors[0].scalar_type() &&
+                      t.device() == outputTensors[0].device(),
+                  "ProcessGroupNCCL::scatter: the input tensors must have the output's size, "
+                  "dtype and device");
+    }
+    inputs = inputTensors[0];
+  } else {
+    TORCH_CHECK(inputTensors.empty() || (inputTensors.size() == 1 && inputTensors[0].empty()),
+                "ProcessGroupNCCL::scatter: requires empty input on non-root");
+  }
+  const int root = static_cast<int>(opts.rootRank);
+  std::vector<at::Tensor> flatIn{outputTensors[0]};
+  return collective(
+      flatIn, outputTensors,
+      [&](at::Tensor&, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
+        const ncclDataType_t type = getNcclDataType(output.scalar_type());
+        const auto n = static_cast<size_t>(output.numel());
+        if (rank_ != root) {
+          C10D_NCCL_CHECK(ncclRecv(output.data_ptr(), n, type, root, comm, stream));
+          return;
+        }
+        for (int r = 0; r < size_; ++r) {
+          if (r == root) {
+            C10_CUDA_CHECK(cudaMemcpyAsync(output.data_ptr(), inputs[r].data_ptr(),
+                                           n * output.element_size(), cudaMemcpyDeviceToDevice,
+                                           stream));
+          } else {
+            C10D_NCCL_CHECK(ncclSend(inputs[r].data_ptr(), n, type, r, comm, stream));
+          }
+        }
+      },
+      OpType::SCATTER, "nccl:scatter");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::send(std::vector<at::Tensor>& tensors, int dstRank,
+                                                int /*tag*/) {
+  checkGpuTensorsDifferentDevices(tensors);
+  checkPeer(dstRank, rank_, size_, "send");
+  return pointToPoint(
+      tensors,
+      [](at::Tensor& input, ncclComm_t comm, cudaStream_t stream, int target) {
+        C10D_NCCL_CHECK(ncclSend(input.data_ptr(), static_cast<size_t>(input.numel()),
+                                 getNcclDataType(input.scalar_type()), target, comm, stream));
+      },
+      dstRank, OpType::SEND, "nccl:send");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::recv(std::vector<at::Tensor>& tensors, int srcRank,
+                                                int /*tag*/) {
+  checkGpuTensorsDifferentDevices(tensors);
+  checkPeer(srcRank, rank_, size_, "recv");
+  return pointToPoint(
+      tensors,
+      [](at::Tensor& output, ncclComm_t comm, cudaStream_t stream, int target) {
+        C10D_NCCL_CHECK(ncclRecv(output.data_ptr(), static_cast<size_t>(output.numel()),
+                                 getNcclDataType(output.scalar_type()), target, comm, stream));
+      },
+      srcRank, OpType::RECV, "nccl:recv");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::barrier(const BarrierOptions& opts) {
+  std::vector<int> devices;
+  if (!opts.device_ids.empty()) {
+    for (int64_t d : opts.device_ids) devices.push_back(static_cast<int>(d));
+  } else {
+    std::lock_guard<std::mutex> lock(mutex_);
+    devices = usedDeviceIdxs_;
+  }
+  if (devices.empty()) devices.push_back(rank_ % c10::cuda::device_count());
+  std::vector<at::Tensor> tensors;
+  for (int d : devices) {
+    tensors.push_back(at::empty({1}, at::TensorOptions().device(at::kCUDA, d).dtype(at::kByte)));
+  }
+  auto work = allreduce(tensors);
+  static_cast<WorkNCCL*>(work.get())->barrierTensors_ = std::move(tensors);
+  return work;
+}
+
+}  // namespace c10d
+
+#endif  // USE_C10D_NCCL
