@@ -116,6 +116,25 @@ struct CopyElement<16> {
   }
 };
 
+// f(CopyElement<N>{}) for the element size N of a dtype: one copy kernel per size serves every
+// dtype of that size.
+template <typename F>
+void with_element_copy(size_t element_size, const F& f) {
+  switch (element_size) {
+    case 1:
+      return f(CopyElement<1>{});
+    case 2:
+      return f(CopyElement<2>{});
+    case 4:
+      return f(CopyElement<4>{});
+    case 8:
+      return f(CopyElement<8>{});
+    default:
+      TORCH_INTERNAL_ASSERT(element_size == 16, "no element copy of ", element_size, " bytes");
+      return f(CopyElement<16>{});
+  }
+}
+
 // ---- Adding a narrow element atomically -------------------------------------------------------
 
 // Note [Adding a narrow element with a compare-and-swap]

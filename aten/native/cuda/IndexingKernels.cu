@@ -137,24 +137,9 @@ void indexed_copy_kernel_cuda(TensorIteratorBase& iter, const IndexTerms& terms,
         [&] { gpu::indexed_copy<Launcher>(iter, terms, AtomicAddElement<scalar_t>{}); });
     return;
   }
-  // A move is a copy of the element's bytes: one kernel per element size serves every dtype.
-  switch (c10::elementSize(iter.dtype(0))) {
-    case 1:
-      gpu::indexed_copy<Launcher>(iter, terms, gpu::CopyElement<1>{});
-      break;
-    case 2:
-      gpu::indexed_copy<Launcher>(iter, terms, gpu::CopyElement<2>{});
-      break;
-    case 4:
-      gpu::indexed_copy<Launcher>(iter, terms, gpu::CopyElement<4>{});
-      break;
-    case 8:
-      gpu::indexed_copy<Launcher>(iter, terms, gpu::CopyElement<8>{});
-      break;
-    default:
-      gpu::indexed_copy<Launcher>(iter, terms, gpu::CopyElement<16>{});
-      break;
-  }
+  // A move is a copy of the element's bytes.
+  gpu::with_element_copy(c10::elementSize(iter.dtype(0)),
+                         [&](auto copy) { gpu::indexed_copy<Launcher>(iter, terms, copy); });
 }
 
 // ---- flagged_positions_stub ---------------------------------------------------------------------

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "aten/Dispatch.h"
 #include "aten/core/Tensor.h"
@@ -29,6 +30,7 @@
 #include "c10/cuda/CUDAException.h"
 #include "c10/cuda/CUDAGuard.h"
 #include "c10/cuda/CUDAStream.h"
+#include "c10/util/Optional.h"
 
 namespace at {
 namespace native {
@@ -114,41 +116,60 @@ __global__ void __launch_bounds__(kSoftmaxColumnThreads)
   if (line < l.outer * l.inner) gpu::softmax_backward_column_line<T, kLog>(gi, g, out, l, line);
 }
 
-unsigned column_blocks(const SoftmaxLines& l) {
-  return static_cast<unsigned>((l.outer * l.inner + kSoftmaxColumnThreads - 1) /
-                               kSoftmaxColumnThreads);
-}
+// What both passes' launches share: the lines, the layout (Note [Two GPU layouts of a
+// softmax]), the grid and the stream. Empty when there is nothing to compute.
+struct SoftmaxLaunch {
+  SoftmaxLines l;
+  bool rows;  // a block per row (dim last), else a thread per line
+  unsigned blocks;
+  int threads;
+  cudaStream_t stream;
+};
 
-void check_grid(const SoftmaxLines& l) {
+c10::optional<SoftmaxLaunch> plan_launch(const Tensor& t, int64_t dim) {
+  SoftmaxLaunch launch;
+  launch.l = lines_of(t, dim);
+  const SoftmaxLines& l = launch.l;
+  if (l.outer * l.inner * l.size == 0) return c10::nullopt;
   TORCH_CHECK(l.outer * l.inner <= static_cast<int64_t>(std::numeric_limits<int>::max()) *
                                        (l.inner == 1 ? 1 : kSoftmaxColumnThreads),
               "softmax: too many lines for one CUDA launch (", l.outer * l.inner, ")");
+  launch.rows = l.inner == 1;
+  launch.blocks = launch.rows
+                      ? static_cast<unsigned>(l.outer)
+                      : static_cast<unsigned>((l.outer * l.inner + kSoftmaxColumnThreads - 1) /
+                                              kSoftmaxColumnThreads);
+  launch.threads = launch.rows ? gpu::softmax_row_threads(l.size) : kSoftmaxColumnThreads;
+  launch.stream = c10::cuda::getCurrentCUDAStream();
+  return launch;
+}
+
+// f(std::true_type{}) for log_softmax, f(std::false_type{}) for softmax: kLog as a constant.
+template <typename F>
+void with_log(bool log, const F& f) {
+  if (log) {
+    f(std::true_type{});
+  } else {
+    f(std::false_type{});
+  }
 }
 
 void softmax_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim, bool log) {
   const c10::cuda::CUDAGuard guard(self.device());
-  const SoftmaxLines l = lines_of(self, dim);
-  if (l.outer * l.inner * l.size == 0) return;
-  check_grid(l);
-  const cudaStream_t stream = c10::cuda::getCurrentCUDAStream();
+  const c10::optional<SoftmaxLaunch> launch = plan_launch(self, dim);
+  if (!launch) return;
+  const SoftmaxLaunch& p = *launch;
   AT_DISPATCH_FLOATING_TYPES(self.scalar_type(), "host_softmax", [&] {
     scalar_t* out = result.data_ptr<scalar_t>();
     const scalar_t* in = self.data_ptr<scalar_t>();
-    if (l.inner == 1) {
-      const auto blocks = static_cast<unsigned>(l.outer);
-      const int threads = gpu::softmax_row_threads(l.size);
-      if (log) {
-        softmax_rows<scalar_t, true><<<blocks, threads, 0, stream>>>(out, in, l.size);
+    with_log(log, [&](auto is_log) {
+      constexpr bool kLog = decltype(is_log)::value;
+      if (p.rows) {
+        softmax_rows<scalar_t, kLog><<<p.blocks, p.threads, 0, p.stream>>>(out, in, p.l.size);
       } else {
-        softmax_rows<scalar_t, false><<<blocks, threads, 0, stream>>>(out, in, l.size);
+        softmax_columns<scalar_t, kLog><<<p.blocks, p.threads, 0, p.stream>>>(out, in, p.l);
       }
-    } else if (log) {
-      softmax_columns<scalar_t, true>
-          <<<column_blocks(l), kSoftmaxColumnThreads, 0, stream>>>(out, in, l);
-    } else {
-      softmax_columns<scalar_t, false>
-          <<<column_blocks(l), kSoftmaxColumnThreads, 0, stream>>>(out, in, l);
-    }
+    });
     C10_CUDA_KERNEL_LAUNCH_CHECK();
   });
 }
@@ -156,29 +177,23 @@ void softmax_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim, 
 void softmax_backward_kernel_cuda(const Tensor& grad_input, const Tensor& grad,
                                   const Tensor& output, int64_t dim, bool log) {
   const c10::cuda::CUDAGuard guard(grad.device());
-  const SoftmaxLines l = lines_of(output, dim);
-  if (l.outer * l.inner * l.size == 0) return;
-  check_grid(l);
-  const cudaStream_t stream = c10::cuda::getCurrentCUDAStream();
+  const c10::optional<SoftmaxLaunch> launch = plan_launch(output, dim);
+  if (!launch) return;
+  const SoftmaxLaunch& p = *launch;
   AT_DISPATCH_FLOATING_TYPES(grad.scalar_type(), "host_softmax_backward", [&] {
     scalar_t* gi = grad_input.data_ptr<scalar_t>();
     const scalar_t* g = grad.data_ptr<scalar_t>();
     const scalar_t* out = output.data_ptr<scalar_t>();
-    if (l.inner == 1) {
-      const auto blocks = static_cast<unsigned>(l.outer);
-      const int threads = gpu::softmax_row_threads(l.size);
-      if (log) {
-        softmax_backward_rows<scalar_t, true><<<blocks, threads, 0, stream>>>(gi, g, out, l.size);
+    with_log(log, [&](auto is_log) {
+      constexpr bool kLog = decltype(is_log)::value;
+      if (p.rows) {
+        softmax_backward_rows<scalar_t, kLog>
+            <<<p.blocks, p.threads, 0, p.stream>>>(gi, g, out, p.l.size);
       } else {
-        softmax_backward_rows<scalar_t, false><<<blocks, threads, 0, stream>>>(gi, g, out, l.size);
+        softmax_backward_columns<scalar_t, kLog>
+            <<<p.blocks, p.threads, 0, p.stream>>>(gi, g, out, p.l);
       }
-    } else if (log) {
-      softmax_backward_columns<scalar_t, true>
-          <<<column_blocks(l), kSoftmaxColumnThreads, 0, stream>>>(gi, g, out, l);
-    } else {
-      softmax_backward_columns<scalar_t, false>
-          <<<column_blocks(l), kSoftmaxColumnThreads, 0, stream>>>(gi, g, out, l);
-    }
+    });
     C10_CUDA_KERNEL_LAUNCH_CHECK();
   });
 }

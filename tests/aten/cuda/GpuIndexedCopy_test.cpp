@@ -28,23 +28,9 @@ using IndexList = c10::List<c10::optional<at::Tensor>>;
 // The kernel's moves, on the host: a copy of the element's bytes, or the add the GPU does
 // atomically (a narrow element through its 32-bit word, as the compare-and-swap does).
 void copy_on_host(IndexedCopyPlan plan) {
-  switch (c10::elementSize(plan.iter.dtype(0))) {
-    case 1:
-      return gpu::indexed_copy<test_util::HostLauncher>(plan.iter, plan.terms,
-                                                        gpu::CopyElement<1>{});
-    case 2:
-      return gpu::indexed_copy<test_util::HostLauncher>(plan.iter, plan.terms,
-                                                        gpu::CopyElement<2>{});
-    case 4:
-      return gpu::indexed_copy<test_util::HostLauncher>(plan.iter, plan.terms,
-                                                        gpu::CopyElement<4>{});
-    case 8:
-      return gpu::indexed_copy<test_util::HostLauncher>(plan.iter, plan.terms,
-                                                        gpu::CopyElement<8>{});
-    default:
-      return gpu::indexed_copy<test_util::HostLauncher>(plan.iter, plan.terms,
-                                                        gpu::CopyElement<16>{});
-  }
+  gpu::with_element_copy(c10::elementSize(plan.iter.dtype(0)), [&](auto copy) {
+    gpu::indexed_copy<test_util::HostLauncher>(plan.iter, plan.terms, copy);
+  });
 }
 
 template <typename T>
