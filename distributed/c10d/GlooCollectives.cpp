@@ -501,15 +501,7 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::alltoall_base(at::Tensor& outputTenso
               "Tensors are not equal in data type");
   checkSplitSizes(inputCounts, inputTensor, size_);
   checkSplitSizes(outputCounts, outputTensor, size_);
-  // Rows go whole from one tensor to the other: they must hold as many elements.
-  auto row_elements = [](const at::Tensor& t) {
-    const int64_t rows = t.dim() ? t.size(0) : 1;
-    return rows ? t.numel() / rows : -1;
-  };
-  TORCH_CHECK(row_elements(inputTensor) == row_elements(outputTensor) ||
-                  row_elements(inputTensor) < 0 || row_elements(outputTensor) < 0,
-              "ProcessGroupGloo::alltoall_base: the input's rows hold ", row_elements(inputTensor),
-              " elements, the output's ", row_elements(outputTensor));
+  checkRowElements("ProcessGroupGloo::alltoall_base", inputTensor, outputTensor);
   const int64_t world = size_;
   const auto tag = nextTag();
   auto context = getContext(tag);

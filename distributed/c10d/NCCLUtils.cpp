@@ -25,6 +25,38 @@ std::string ncclGetErrorWithVersion(ncclResult_t error) {
   return std::string(ncclGetErrorString(error)) + ", NCCL version " + getNcclVersion();
 }
 
+std::string getNcclErrorDetailStr(ncclResult_t error) {
+  std::string interpret;
+  switch (error) {
+    case ncclUnhandledCudaError:
+      interpret = "ncclUnhandledCudaError: Call to CUDA function failed.";
+      break;
+    case ncclSystemError:
+      interpret =
+          "ncclSystemError: System call (e.g. socket, malloc) or external library call failed or "
+          "device error. ";
+      break;
+    case ncclInternalError:
+      interpret = "ncclInternalError: Internal check failed.";
+      break;
+    case ncclInvalidArgument:
+      interpret = "ncclInvalidArgument: Invalid value for an argument.";
+      break;
+    case ncclInvalidUsage:
+      interpret = "ncclInvalidUsage: This usually reflects invalid usage of NCCL library.";
+      break;
+    case ncclRemoteError:
+      interpret =
+          "ncclRemoteError: A call failed possibly due to a network error or a remote process "
+          "exiting prematurely.";
+      break;
+    default:
+      interpret = "Unknown NCCL error!";
+  }
+  const char* last = ncclGetLastError(nullptr);
+  return interpret + "\nLast error:\n" + (last != nullptr ? last : "");
+}
+
 NCCLComm::~NCCLComm() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (comm_ != nullptr && !aborted_) (void)ncclCommDestroy(comm_);

@@ -26,15 +26,20 @@ namespace c10d {
 std::string getNcclVersion();
 // "<NCCL's text for the error>, NCCL version 2.28.9".
 std::string ncclGetErrorWithVersion(ncclResult_t error);
+// libtorch's explanation of an error ("ncclInvalidUsage: This usually reflects invalid usage of
+// NCCL library."), then NCCL's last error message.
+std::string getNcclErrorDetailStr(ncclResult_t error);
 
 }  // namespace c10d
 
-// libtorch's C10D_NCCL_CHECK: "NCCL error in: <file>:<line>, <error>, NCCL version 2.28.9".
+// libtorch's C10D_NCCL_CHECK: "NCCL error in: <file>:<line>, <error>, NCCL version 2.28.9\n<the
+// explanation>".
 #define C10D_NCCL_CHECK(cmd)                                                              \
   do {                                                                                    \
     const ncclResult_t result_ = (cmd);                                                   \
     TORCH_CHECK(result_ == ncclSuccess, "NCCL error in: ", __FILE__, ":", __LINE__, ", ", \
-                ::c10d::ncclGetErrorWithVersion(result_));                                \
+                ::c10d::ncclGetErrorWithVersion(result_), "\n",                           \
+                ::c10d::getNcclErrorDetailStr(result_));                                  \
   } while (0)
 
 namespace c10d {

@@ -25,8 +25,10 @@
 
 #ifdef USE_C10D_NCCL
 
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <sstream>
 #include <thread>
 
 #include "aten/ATen.h"
@@ -147,8 +149,10 @@ void ProcessGroupNCCL::WorkNCCL::checkAndSetException() {
     const ncclResult_t error = comm->checkForNcclError();
     if (error == ncclSuccess) continue;
     std::lock_guard<std::mutex> lock(mutex_);
-    exception_ = std::make_exception_ptr(
-        c10::Error(c10::str("NCCL error: ", ncclGetErrorWithVersion(error)), ""));
+    exception_ =
+        std::make_exception_ptr(c10::Error(c10::str("NCCL error: ", ncclGetErrorWithVersion(error),
+                                                    "\n", getNcclErrorDetailStr(error)),
+                                           ""));
     return;
   }
 }
@@ -193,7 +197,7 @@ bool ProcessGroupNCCL::WorkNCCL::wait(std::chrono::milliseconds timeout) {
       std::this_thread::sleep_for(kSynchronizeBusyWait);
     }
     if (exception()) {
-      abort();
+      abortComms();
       std::rethrow_exception(exception());
     }
   } else {
@@ -215,6 +219,10 @@ void ProcessGroupNCCL::WorkNCCL::synchronize() {
 }
 
 void ProcessGroupNCCL::WorkNCCL::abort() {
+  TORCH_CHECK(false, "ProcessGroupNCCL::WorkNCCL::abort not implemented.");
+}
+
+void ProcessGroupNCCL::WorkNCCL::abortComms() {
   for (const auto& comm : ncclComms_) comm->ncclCommAbort();
 }
 
@@ -254,12 +262,33 @@ ProcessGroupNCCL::~ProcessGroupNCCL() {
   }
 }
 
+namespace {
+// The groupStart() calls of this thread not yet ended.
+thread_local int activeGroups = 0;
+
+void checkNoActiveGroup() {
+  TORCH_CHECK(activeGroups == 0,
+              "ProcessGroupNCCL: collectives between groupStart() and groupEnd() are not "
+              "supported");
+}
+}  // namespace
+
 void ProcessGroupNCCL::groupStart() {
   C10D_NCCL_CHECK(ncclGroupStart());
+  ++activeGroups;
 }
 
 void ProcessGroupNCCL::groupEnd() {
   C10D_NCCL_CHECK(ncclGroupEnd());
+  --activeGroups;
+}
+
+void ProcessGroupNCCL::startCoalescing() {
+  TORCH_CHECK(false, "ProcessGroupNCCL does not support coalescing");
+}
+
+void ProcessGroupNCCL::endCoalescing(std::vector<c10::intrusive_ptr<Work>>& /*reqs*/) {
+  TORCH_CHECK(false, "ProcessGroupNCCL does not support coalescing");
 }
 
 void ProcessGroupNCCL::broadcastUniqueNCCLID(ncclUniqueId* id, bool isP2P,
@@ -279,14 +308,10 @@ std::vector<std::shared_ptr<NCCLComm>>& ProcessGroupNCCL::getNCCLComm(
     const std::string& devicesKey, const std::vector<c10::Device>& devices, int p2pRank) {
   TORCH_CHECK(!devicesKey.empty(),
               "Not able to create/get the NCCL Communicator since the GPU devices are not known");
+  checkNoActiveGroup();
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    for (const c10::Device& d : devices) {
-      if (std::find(usedDeviceIdxs_.begin(), usedDeviceIdxs_.end(), d.index()) ==
-          usedDeviceIdxs_.end()) {
-        usedDeviceIdxs_.push_back(d.index());
-      }
-    }
+    for (const c10::Device& d : devices) usedDeviceIdxs_.insert(d.index());
     auto found = devNCCLCommMap_.find(devicesKey);
     if (found != devNCCLCommMap_.end()) return found->second;
   }
@@ -300,7 +325,7 @@ std::vector<std::shared_ptr<NCCLComm>>& ProcessGroupNCCL::getNCCLComm(
   const int numRanks = isP2P ? 2 * perRank : size_ * perRank;
   std::vector<std::shared_ptr<NCCLComm>> comms(devices.size());
   std::vector<c10::cuda::CUDAStream> streams;
-  groupStart();
+  C10D_NCCL_CHECK(ncclGroupStart());
   try {
     for (size_t i = 0; i < devices.size(); ++i) {
       const c10::cuda::CUDAGuard guard(devices[i]);
@@ -313,7 +338,7 @@ std::vector<std::shared_ptr<NCCLComm>>& ProcessGroupNCCL::getNCCLComm(
     (void)ncclGroupEnd();
     throw;
   }
-  groupEnd();
+  C10D_NCCL_CHECK(ncclGroupEnd());
 
   std::lock_guard<std::mutex> lock(mutex_);
   ncclStreams_.emplace(devicesKey, std::move(streams));
@@ -324,7 +349,16 @@ template <typename Fn>
 c10::intrusive_ptr<ProcessGroupNCCL::WorkNCCL> ProcessGroupNCCL::launch(
     const std::string& key, std::vector<std::shared_ptr<NCCLComm>>& comms,
     const std::vector<c10::Device>& devices, std::vector<at::Tensor>& inputs,
-    std::vector<at::Tensor>& outputs, Fn fn, const PostFn& post, OpType opType, const char* title) {
+    std::vector<at::Tensor>& outputs, Fn fn, const PostFn& post, OpType opType, const char* title,
+    const std::vector<at::Tensor>& alsoUsed) {
+  checkNoActiveGroup();
+  // What can throw is asked before ncclGroupStart: a throw inside the group would leave NCCL
+  // waiting for the calls already queued on other GPUs.
+  std::vector<ncclComm_t> raw;
+  for (size_t i = 0; i < devices.size(); ++i) {
+    raw.push_back(comms[i]->getNcclComm());
+    (void)getNcclDataType(inputs[i].scalar_type());
+  }
   std::vector<c10::cuda::CUDAStream> streams;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -343,25 +377,29 @@ c10::intrusive_ptr<ProcessGroupNCCL::WorkNCCL> ProcessGroupNCCL::launch(
     C10_CUDA_CHECK(cudaStreamWaitEvent(streams[i], work->ncclEndEvents_[i], 0));
   }
   // Step 4: the tensors stay allocated until the NCCL streams are done with them.
-  for (size_t i = 0; i < devices.size(); ++i) {
-    for (const at::Tensor* t : {&inputs[i], &outputs[i]}) {
-      if (t->defined() && t->storage().data_ptr().get() != nullptr) {
-        c10::cuda::CUDACachingAllocator::recordStream(t->storage().data_ptr(), streams[i]);
-      }
+  auto record = [](const at::Tensor& t, const c10::cuda::CUDAStream& stream) {
+    if (t.defined() && t.storage().data_ptr().get() != nullptr) {
+      c10::cuda::CUDACachingAllocator::recordStream(t.storage().data_ptr(), stream);
     }
+  };
+  for (size_t i = 0; i < devices.size(); ++i) {
+    record(inputs[i], streams[i]);
+    record(outputs[i], streams[i]);
   }
+  // The list tensors of a one-GPU call (gather's, scatter's, alltoall's).
+  for (const at::Tensor& t : alsoUsed) record(t, streams[0]);
   // Step 5.
-  groupStart();
+  C10D_NCCL_CHECK(ncclGroupStart());
   try {
     for (size_t i = 0; i < devices.size(); ++i) {
       const c10::cuda::CUDAGuard guard(devices[i]);
-      fn(inputs[i], outputs[i], comms[i]->getNcclComm(), streams[i]);
+      fn(inputs[i], outputs[i], raw[i], streams[i]);
     }
   } catch (...) {
     (void)ncclGroupEnd();
     throw;
   }
-  groupEnd();
+  C10D_NCCL_CHECK(ncclGroupEnd());
   // What follows the collective on each NCCL stream (still step 5: after ncclGroupEnd, which is
   // when NCCL enqueues its kernels).
   if (post) {
@@ -384,29 +422,33 @@ template <typename Fn>
 c10::intrusive_ptr<Work> ProcessGroupNCCL::collective(std::vector<at::Tensor>& inputs,
                                                       std::vector<at::Tensor>& outputs, Fn fn,
                                                       OpType opType, const char* title,
-                                                      const PostFn& post) {
+                                                      const PostFn& post,
+                                                      const std::vector<at::Tensor>& alsoUsed) {
   const std::vector<c10::Device> devices = getDeviceList(inputs);
   const std::string key = getKeyFromDevices(devices);
   auto& comms = getNCCLComm(key, devices);
-  return launch(key, comms, devices, inputs, outputs, fn, post, opType, title);
+  return launch(key, comms, devices, inputs, outputs, fn, post, opType, title, alsoUsed);
 }
 
 template <typename Fn>
 c10::intrusive_ptr<Work> ProcessGroupNCCL::pointToPoint(std::vector<at::Tensor>& tensors, Fn fn,
                                                         int peer, OpType opType,
                                                         const char* title) {
+  // One GPU a call: the clique of the two ranks has one member on each side.
+  TORCH_CHECK(tensors.size() == 1, "ProcessGroupNCCL::", opTypeToString(opType),
+              ": send and recv take one tensor (one GPU) a call");
   const std::vector<c10::Device> devices = getDeviceList(tensors);
-  // The clique of the two ranks: this one is rank 0 in it when it is the lower.
-  const std::string key = getKeySendRecv(rank_, peer) + "/" + getKeyFromDevices(devices);
+  // The clique of the two ranks, keyed (in the cache and in the store, where rank 0 of the
+  // clique puts its id) by the pair alone; this rank is 0 in it when it is the lower.
+  const std::string key = getKeySendRecv(rank_, peer);
   const int p2pRank = rank_ < peer ? 0 : 1;
   auto& comms = getNCCLComm(key, devices, p2pRank);
   const int target = 1 - p2pRank;
-  return launch(
-      key, comms, devices, tensors, tensors,
-      [&](at::Tensor& input, at::Tensor&, ncclComm_t comm, cudaStream_t stream) {
-        fn(input, comm, stream, target);
-      },
-      nullptr, opType, title);
+  return launch(key, comms, devices, tensors, tensors,
+                [&](at::Tensor& input, at::Tensor&, ncclComm_t comm, cudaStream_t stream) {
+                  fn(input, comm, stream, target);
+                },
+                nullptr, opType, title, {});
 }
 
 // ---- The collectives ---------------------------------------------------------------------------
@@ -442,6 +484,17 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::allreduce(std::vector<at::Tensor>& te
 c10::intrusive_ptr<Work> ProcessGroupNCCL::allreduce_coalesced(
     std::vector<at::Tensor>& /*tensors*/, const AllreduceCoalescedOptions& /*opts*/) {
   TORCH_CHECK(false, "allreduce_coalesced is currently not supported with NCCL");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::allgather_coalesced(
+    std::vector<std::vector<at::Tensor>>& /*outputTensorLists*/,
+    std::vector<at::Tensor>& /*inputTensors*/, const AllgatherOptions& /*opts*/) {
+  TORCH_CHECK(false, "ProcessGroupNCCL does not support allgather_coalesced");
+}
+
+c10::intrusive_ptr<Work> ProcessGroupNCCL::recvAnysource(std::vector<at::Tensor>& /*tensors*/,
+                                                         int /*tag*/) {
+  TORCH_CHECK(false, "ProcessGroupNCCL does not support recvAnysource");
 }
 
 c10::intrusive_ptr<Work> ProcessGroupNCCL::reduce(std::vector<at::Tensor>& tensors,
@@ -561,6 +614,7 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::alltoall_base(at::Tensor& outputTenso
               "Tensors are not equal in data type");
   checkSplitSizes(inputSplitSizes, inputTensor, size_);
   checkSplitSizes(outputSplitSizes, outputTensor, size_);
+  checkRowElements("ProcessGroupNCCL::alltoall_base", inputTensor, outputTensor);
   // Element counts and offsets of each rank's rows.
   auto lengths_and_offsets = [&](const std::vector<int64_t>& splits, const at::Tensor& t) {
     const int64_t rows = t.dim() ? t.size(0) : 1;
@@ -613,6 +667,8 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::alltoall(std::vector<at::Tensor>& out
                 "Tensors are not equal in data type");
   }
   std::vector<at::Tensor> inputs{inputTensors[0]}, outputs{outputTensors[0]};
+  std::vector<at::Tensor> alsoUsed(inputTensors.begin(), inputTensors.end());
+  alsoUsed.insert(alsoUsed.end(), outputTensors.begin(), outputTensors.end());
   return collective(
       inputs, outputs,
       [&](at::Tensor&, at::Tensor&, ncclComm_t comm, cudaStream_t stream) {
@@ -625,43 +681,60 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::alltoall(std::vector<at::Tensor>& out
                                    getNcclDataType(out.scalar_type()), r, comm, stream));
         }
       },
-      OpType::ALLTOALL, "nccl:all_to_all");
+      OpType::ALLTOALL, "nccl:all_to_all", nullptr, alsoUsed);
 }
+
+namespace {
+
+Fail failing(const char* collective) {
+  return [collective](const std::string& msg) {
+    TORCH_CHECK(false, "ProcessGroupNCCL::", collective, ": ", msg);
+  };
+}
+
+// libtorch's checks of gather's and scatter's lists: `single` (the input of a gather, the output
+// of a scatter) holds one tensor; at the root, `lists` holds one list of a tensor per rank, each
+// of single's dtype, device and sizes; elsewhere it is empty.
+void checkRootLists(const char* collective, const std::vector<at::Tensor>& single,
+                    const std::vector<std::vector<at::Tensor>>& lists, bool isRoot, int size,
+                    const char* listName) {
+  const Fail fail = failing(collective);
+  checkGpuTensorsDifferentDevices(single);
+  if (single.size() != 1) fail("requires a single-element input tensor list");
+  if (!isRoot) {
+    if (!lists.empty()) fail(std::string("requires empty ") + listName + " on non-root");
+    return;
+  }
+  if (lists.size() != 1) {
+    std::ostringstream ss;
+    ss << "requires a single-element " << listName << " list containing a list with " << size
+       << " tensors.";
+    fail(ss.str());
+  }
+  if (lists[0].size() != static_cast<size_t>(size)) {
+    std::ostringstream ss;
+    std::string capitalized = listName;
+    capitalized[0] = static_cast<char>(std::toupper(capitalized[0]));
+    ss << "Incorrect " << listName << " list size " << lists[0].size() << ". " << capitalized
+       << " list size should be " << size << ", same as size of the process group.";
+    fail(ss.str());
+  }
+  assertTypeAndSizesMatch(fail, lists[0], single[0].options(), single[0].sizes());
+}
+
+}  // namespace
 
 c10::intrusive_ptr<Work> ProcessGroupNCCL::gather(
     std::vector<std::vector<at::Tensor>>& outputTensors, std::vector<at::Tensor>& inputTensors,
     const GatherOptions& opts) {
-  TORCH_CHECK(opts.rootRank >= 0 && opts.rootRank < size_,
-              "ProcessGroupNCCL::gather: invalid root rank: ", opts.rootRank);
-  TORCH_CHECK(inputTensors.size() == 1,
-              "ProcessGroupNCCL::gather: requires a single-element input list");
-  checkGpuSingleTensor(inputTensors[0]);
-  std::vector<at::Tensor> outputs;
-  if (rank_ == opts.rootRank) {
-    TORCH_CHECK(outputTensors.size() == 1,
-                "ProcessGroupNCCL::gather: requires a single-element output list containing a "
-                "list with ",
-                size_, " tensors.");
-    TORCH_CHECK(static_cast<int>(outputTensors[0].size()) == size_,
-                "ProcessGroupNCCL::gather: Incorrect output list size ", outputTensors[0].size(),
-                ". Output list size should be ", size_, ", same as size of the process group.");
-    for (const at::Tensor& t : outputTensors[0]) {
-      checkGpuSingleTensor(t);
-      TORCH_CHECK(t.numel() == inputTensors[0].numel() &&
-                      t.scalar_type() == inputTensors[0].scalar_type() &&
-                      t.device() == inputTensors[0].device(),
-                  "ProcessGroupNCCL::gather: the output tensors must have the input's size, "
-                  "dtype and device");
-    }
-    outputs = outputTensors[0];
-  } else {
-    TORCH_CHECK(outputTensors.empty() || (outputTensors.size() == 1 && outputTensors[0].empty()),
-                "ProcessGroupNCCL::gather: requires empty output on non-root");
-  }
+  assertRootRank(failing("gather"), opts.rootRank, size_);
   const int root = static_cast<int>(opts.rootRank);
-  std::vector<at::Tensor> flatOut{inputTensors[0]};
+  checkRootLists("gather", inputTensors, outputTensors, rank_ == root, size_, "output");
+  const std::vector<at::Tensor> outputs =
+      rank_ == root ? outputTensors[0] : std::vector<at::Tensor>{};
+  std::vector<at::Tensor> self{inputTensors[0]};
   return collective(
-      inputTensors, flatOut,
+      inputTensors, self,
       [&](at::Tensor& input, at::Tensor&, ncclComm_t comm, cudaStream_t stream) {
         const ncclDataType_t type = getNcclDataType(input.scalar_type());
         const auto n = static_cast<size_t>(input.numel());
@@ -679,43 +752,20 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::gather(
           }
         }
       },
-      OpType::GATHER, "nccl:gather");
+      OpType::GATHER, "nccl:gather", nullptr, outputs);
 }
 
 c10::intrusive_ptr<Work> ProcessGroupNCCL::scatter(
     std::vector<at::Tensor>& outputTensors, std::vector<std::vector<at::Tensor>>& inputTensors,
     const ScatterOptions& opts) {
-  TORCH_CHECK(opts.rootRank >= 0 && opts.rootRank < size_,
-              "ProcessGroupNCCL::scatter: invalid root rank: ", opts.rootRank);
-  TORCH_CHECK(outputTensors.size() == 1,
-              "ProcessGroupNCCL::scatter: requires a single-element output list");
-  checkGpuSingleTensor(outputTensors[0]);
-  std::vector<at::Tensor> inputs;
-  if (rank_ == opts.rootRank) {
-    TORCH_CHECK(inputTensors.size() == 1,
-                "ProcessGroupNCCL::scatter: requires a single-element input list containing a "
-                "list with ",
-                size_, " tensors");
-    TORCH_CHECK(static_cast<int>(inputTensors[0].size()) == size_,
-                "ProcessGroupNCCL::scatter: Incorrect input list size ", inputTensors[0].size(),
-                ". Input list size should be ", size_, ", same as size of the process group.");
-    for (const at::Tensor& t : inputTensors[0]) {
-      checkGpuSingleTensor(t);
-      TORCH_CHECK(t.numel() == outputTensors[0].numel() &&
-                      t.scalar_type() == outputTensors[0].scalar_type() &&
-                      t.device() == outputTensors[0].device(),
-                  "ProcessGroupNCCL::scatter: the input tensors must have the output's size, "
-                  "dtype and device");
-    }
-    inputs = inputTensors[0];
-  } else {
-    TORCH_CHECK(inputTensors.empty() || (inputTensors.size() == 1 && inputTensors[0].empty()),
-                "ProcessGroupNCCL::scatter: requires empty input on non-root");
-  }
+  assertRootRank(failing("scatter"), opts.rootRank, size_);
   const int root = static_cast<int>(opts.rootRank);
-  std::vector<at::Tensor> flatIn{outputTensors[0]};
+  checkRootLists("scatter", outputTensors, inputTensors, rank_ == root, size_, "input");
+  const std::vector<at::Tensor> inputs =
+      rank_ == root ? inputTensors[0] : std::vector<at::Tensor>{};
+  std::vector<at::Tensor> self{outputTensors[0]};
   return collective(
-      flatIn, outputTensors,
+      self, outputTensors,
       [&](at::Tensor&, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
         const ncclDataType_t type = getNcclDataType(output.scalar_type());
         const auto n = static_cast<size_t>(output.numel());
@@ -733,7 +783,7 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::scatter(
           }
         }
       },
-      OpType::SCATTER, "nccl:scatter");
+      OpType::SCATTER, "nccl:scatter", nullptr, inputs);
 }
 
 c10::intrusive_ptr<Work> ProcessGroupNCCL::send(std::vector<at::Tensor>& tensors, int dstRank,
@@ -768,7 +818,7 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::barrier(const BarrierOptions& opts) {
     for (int64_t d : opts.device_ids) devices.push_back(static_cast<int>(d));
   } else {
     std::lock_guard<std::mutex> lock(mutex_);
-    devices = usedDeviceIdxs_;
+    devices.assign(usedDeviceIdxs_.begin(), usedDeviceIdxs_.end());
   }
   if (devices.empty()) devices.push_back(rank_ % c10::cuda::device_count());
   std::vector<at::Tensor> tensors;

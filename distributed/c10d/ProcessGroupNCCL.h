@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -48,7 +49,7 @@ class ProcessGroupNCCL : public ProcessGroup {
     bool isSuccess() const override;
     bool wait(std::chrono::milliseconds timeout = kNoTimeout) override;
     void synchronize() override;
-    // Aborts the work's communicators.
+    // libtorch 1.13's refusal ("ProcessGroupNCCL::WorkNCCL::abort not implemented.").
     void abort() override;
     std::vector<at::Tensor> result() override;
     // Completed at once with the outputs, valid in the order of the current streams (which
@@ -62,6 +63,8 @@ class ProcessGroupNCCL : public ProcessGroup {
    private:
     friend class ProcessGroupNCCL;
     void checkAndSetException();
+    // A blocking wait that timed out or failed aborts the work's communicators.
+    void abortComms();
     bool finishedGPUExecutionInternal() const;
     std::string describe() const;
 
@@ -130,6 +133,14 @@ class ProcessGroupNCCL : public ProcessGroup {
   c10::intrusive_ptr<Work> scatter(std::vector<at::Tensor>& outputTensors,
                                    std::vector<std::vector<at::Tensor>>& inputTensors,
                                    const ScatterOptions& opts = ScatterOptions()) override;
+  c10::intrusive_ptr<Work> allgather_coalesced(
+      std::vector<std::vector<at::Tensor>>& outputTensorLists,
+      std::vector<at::Tensor>& inputTensors,
+      const AllgatherOptions& opts = AllgatherOptions()) override;
+  c10::intrusive_ptr<Work> recvAnysource(std::vector<at::Tensor>& tensors, int tag) override;
+  // Not yet: each refuses ("ProcessGroupNCCL does not support coalescing").
+  void startCoalescing() override;
+  void endCoalescing(std::vector<c10::intrusive_ptr<Work>>& reqs) override;
   c10::intrusive_ptr<Work> send(std::vector<at::Tensor>& tensors, int dstRank, int tag) override;
   c10::intrusive_ptr<Work> recv(std::vector<at::Tensor>& tensors, int srcRank, int tag) override;
   c10::intrusive_ptr<Work> barrier(const BarrierOptions& opts = BarrierOptions()) override;
@@ -137,6 +148,8 @@ class ProcessGroupNCCL : public ProcessGroup {
   void setSequenceNumberForGroup() override {}  // NCCL's sequence numbers start at 0
   uint64_t getSequenceNumberForGroup() override { return seq_; }
 
+  // NCCL's group calls. A collective of this group between them is refused: it would record its
+  // end events before NCCL enqueues its kernels, at the group's end.
   static void groupStart();
   static void groupEnd();
 
@@ -157,7 +170,8 @@ class ProcessGroupNCCL : public ProcessGroup {
   template <typename Fn>
   c10::intrusive_ptr<Work> collective(std::vector<at::Tensor>& inputs,
                                       std::vector<at::Tensor>& outputs, Fn fn, OpType opType,
-                                      const char* title, const PostFn& post = nullptr);
+                                      const char* title, const PostFn& post = nullptr,
+                                      const std::vector<at::Tensor>& alsoUsed = {});
   template <typename Fn>
   c10::intrusive_ptr<Work> pointToPoint(std::vector<at::Tensor>& tensors, Fn fn, int peer,
                                         OpType opType, const char* title);
@@ -169,7 +183,8 @@ class ProcessGroupNCCL : public ProcessGroup {
                                       const std::vector<c10::Device>& devices,
                                       std::vector<at::Tensor>& inputs,
                                       std::vector<at::Tensor>& outputs, Fn fn, const PostFn& post,
-                                      OpType opType, const char* title);
+                                      OpType opType, const char* title,
+                                      const std::vector<at::Tensor>& alsoUsed);
 
   c10::intrusive_ptr<Store> store_;
   const c10::intrusive_ptr<Options> options_;
@@ -180,8 +195,8 @@ class ProcessGroupNCCL : public ProcessGroup {
   std::mutex mutex_;
   std::unordered_map<std::string, std::vector<std::shared_ptr<NCCLComm>>> devNCCLCommMap_;
   std::unordered_map<std::string, std::vector<c10::cuda::CUDAStream>> ncclStreams_;
-  // The devices the last collectives ran on: a barrier uses them (else GPU rank % GPUs).
-  std::vector<int> usedDeviceIdxs_;
+  // The devices collectives have run on, in order: a barrier uses them (else GPU rank % GPUs).
+  std::set<int> usedDeviceIdxs_;
 };
 
 }  // namespace c10d

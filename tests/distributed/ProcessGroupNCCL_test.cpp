@@ -85,7 +85,14 @@ TEST(NCCLUtils, TensorChecksKeysAndTexts) {
   const int line = __LINE__ + 1;
   const std::string error = test_util::error_of([] { C10D_NCCL_CHECK(ncclInvalidUsage); });
   EXPECT_EQ(error, std::string("NCCL error in: ") + __FILE__ + ":" + std::to_string(line) + ", " +
-                       c10d::ncclGetErrorWithVersion(ncclInvalidUsage));
+                       c10d::ncclGetErrorWithVersion(ncclInvalidUsage) + "\n" +
+                       c10d::getNcclErrorDetailStr(ncclInvalidUsage));
+  const std::string detail = c10d::getNcclErrorDetailStr(ncclInvalidUsage);
+  EXPECT_EQ(detail.rfind("ncclInvalidUsage: This usually reflects invalid usage of NCCL library."
+                         "\nLast error:\n",
+                         0),
+            0u)
+      << detail;
 }
 
 TEST(ProcessGroupNCCL, NeedsAGpu) {
@@ -213,7 +220,30 @@ TEST(ProcessGroupNCCL, ErrorsAtTheCall) {
                    "ProcessGroupNCCL::send: rank 0 cannot send to or receive from itself");
   EXPECT_THROW_MSG(pg->recv(t, 2, 0),
                    "ProcessGroupNCCL::recv: invalid peer rank 2 for a group of size 1");
-  EXPECT_THROW_MSG(pg->recvAnysource(t, 0), "ProcessGroup nccl does not support recvAnysource");
+  EXPECT_THROW_MSG(pg->recvAnysource(t, 0), "ProcessGroupNCCL does not support recvAnysource");
+  std::vector<std::vector<at::Tensor>> lists{{on_gpu(at::zeros({2}))}};
+  EXPECT_THROW_MSG(pg->allgather_coalesced(lists, t),
+                   "ProcessGroupNCCL does not support allgather_coalesced");
+  EXPECT_THROW_MSG(pg->allreduce(t)->abort(), "ProcessGroupNCCL::WorkNCCL::abort not implemented.");
+  // gather's and scatter's lists, with libtorch's texts.
+  std::vector<std::vector<at::Tensor>> two{{on_gpu(at::zeros({2})), on_gpu(at::zeros({2}))}};
+  EXPECT_THROW_MSG(pg->gather(two, t),
+                   "ProcessGroupNCCL::gather: Incorrect output list size 2. Output list size "
+                   "should be 1, same as size of the process group.");
+  std::vector<std::vector<at::Tensor>> wrong{{on_gpu(at::zeros({3}))}};
+  EXPECT_THROW_MSG(pg->gather(wrong, t),
+                   "ProcessGroupNCCL::gather: invalid tensor size at index 0 (expected (2), got "
+                   "(3))");
+  c10d::ScatterOptions far;
+  far.rootRank = 1;
+  EXPECT_THROW_MSG(pg->scatter(t, wrong, far), "ProcessGroupNCCL::scatter: invalid root rank: 1");
+  // A collective inside NCCL's group would record its events before NCCL enqueues it.
+  c10d::ProcessGroupNCCL::groupStart();
+  const std::string grouped = test_util::error_of([&] { pg->allreduce(t); });
+  c10d::ProcessGroupNCCL::groupEnd();
+  EXPECT_EQ(grouped,
+            "ProcessGroupNCCL: collectives between groupStart() and groupEnd() are not supported");
+  EXPECT_THROW_MSG(pg->startCoalescing(), "ProcessGroupNCCL does not support coalescing");
   at::Tensor out = on_gpu(at::zeros({3})), in = on_gpu(at::zeros({2}));
   EXPECT_THROW_MSG(pg->_allgather_base(out, in),
                    "output tensor size must be equal to world_size times input tensor size");
