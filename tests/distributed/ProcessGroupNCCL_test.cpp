@@ -6,12 +6,14 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <thread>
 
 #include "TestUtils.h"
 #include "aten/ATen.h"
 #include "aten/cuda/CUDAQueries.h"
 #include "c10/cuda/CUDAFunctions.h"
+#include "distributed/c10d/DistributedDataParallel.h"
 #include "distributed/c10d/HashStore.h"
 #include "distributed/c10d/Ops.h"
 #include "distributed/c10d/ProcessGroupNCCL.h"
@@ -259,6 +261,30 @@ TEST(ProcessGroupNCCL, TheOperatorsRunOnCudaTensors) {
   c10d::ops::allreduce(pg, t)->wait();
   c10d::ops::broadcast(pg, t)->wait();
   EXPECT_TRUE(at::equal(t[0].cpu(), at::full({5}, 2.0)));
+}
+
+// DistributedDataParallel on CUDA parameters through NCCL: in a world of one, its averaged
+// gradients are the plain ones, over several small buckets.
+TEST(ProcessGroupNCCL, DataParallelOnCudaParameters) {
+  SKIP_WITHOUT_CUDA();
+  at::manual_seed(3);
+  const at::Tensor w0 = at::randn({16, 8}), b0 = at::randn({8}), x = at::randn({4, 16});
+  auto grads = [&](bool distributed) {
+    at::Tensor w = on_gpu(w0).requires_grad_(true), b = on_gpu(b0).requires_grad_(true);
+    c10d::DDPOptions options;
+    options.first_bucket_bytes = options.bucket_bytes = 256;
+    std::unique_ptr<c10d::DistributedDataParallel> ddp;
+    if (distributed)
+      ddp = std::make_unique<c10d::DistributedDataParallel>(std::vector<at::Tensor>{w, b},
+                                                            world_of_one(), options);
+    for (int step = 0; step < 3; ++step) {
+      at::matmul(on_gpu(x), w).add(b).tanh().pow(2).sum().backward();
+    }
+    return std::make_pair(w.grad().cpu(), b.grad().cpu());
+  };
+  const auto plain = grads(false), averaged = grads(true);
+  EXPECT_TRUE(at::allclose(plain.first, averaged.first));
+  EXPECT_TRUE(at::allclose(plain.second, averaged.second));
 }
 
 // ---- With two GPUs: two ranks as threads --------------------------------------------------------
