@@ -71,10 +71,10 @@ run() {
   # cuBLAS, not bundled (prepare): PyTorch's wheel's, else the toolkit's.
   local cublas_dir site_packages
   site_packages=$(python3 -c 'import site; print(site.getsitepackages()[0])' 2>/dev/null)
-  cublas_dir=$(dirname "$(find "$site_packages/nvidia" /usr/local/cuda/lib64 -name 'libcublas.so.13' 2>/dev/null | head -1)" 2>/dev/null)
+  cublas_dir=$(dirname "$(find -L "$site_packages/nvidia" /usr/local/cuda/lib64 -name 'libcublas.so.13' 2>/dev/null | head -1)" 2>/dev/null)
   [ -d "$cublas_dir" ] && libpath=$libpath:$cublas_dir
   local nccl_lib
-  nccl_lib=$(find "$site_packages/nvidia" /usr/local/cuda/lib64 -name 'libnccl.so.2' 2>/dev/null | head -1)
+  nccl_lib=$(find -L "$site_packages/nvidia" /usr/local/cuda/lib64 -name 'libnccl.so.2' 2>/dev/null | head -1)
   [ -n "$nccl_lib" ] && libpath=$libpath:$(dirname "$nccl_lib")
   local ours="env LD_LIBRARY_PATH=$libpath:${LD_LIBRARY_PATH:-}"
   local summary=$out/summary.txt
