@@ -25,9 +25,15 @@ TensorIterator make_indexed_copy_iterator(const Tensor& out, const Tensor& in,
   return config.build();
 }
 
-bool index_values_within(const Tensor& index, int64_t low, int64_t high) {
-  if (index.numel() == 0) return true;
-  return index.min().item<int64_t>() >= low && index.max().item<int64_t>() < high;
+c10::optional<int64_t> first_index_outside(const Tensor& index, int64_t low, int64_t high) {
+  if (index.numel() == 0) return c10::nullopt;
+  if (index.min().item<int64_t>() >= low && index.max().item<int64_t>() < high) return c10::nullopt;
+  const Tensor host = index.cpu().to(kLong).contiguous();
+  const int64_t* values = host.data_ptr<int64_t>();
+  for (int64_t p = 0; p < host.numel(); ++p) {
+    if (values[p] < low || values[p] >= high) return values[p];
+  }
+  TORCH_INTERNAL_ASSERT(false, "first_index_outside: the reductions saw a value the scan did not");
 }
 
 Tensor flagged_positions(const Tensor& mask) {

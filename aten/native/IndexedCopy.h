@@ -28,6 +28,7 @@
 
 #include "aten/native/DispatchStub.h"
 #include "aten/native/TensorIterator.h"
+#include "c10/util/Optional.h"
 #include "dispatcher/List.h"
 
 namespace at {
@@ -76,10 +77,11 @@ IndexedCopyPlan plan_index(const Tensor& self, const c10::List<c10::optional<Ten
 IndexedCopyPlan plan_index_put(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices,
                                const Tensor& values);
 
-// Whether every value of a (device) index tensor lies in [low, high): two reductions and one
-// read back. The ops call it before the launch and, when it fails, find and report the first bad
-// value with the CPU's text from a host copy.
-bool index_values_within(const Tensor& index, int64_t low, int64_t high);
+// The first value of an index tensor (in row-major order) outside [low, high), if any: checked
+// where the index lives, by a min and a max reduction and their read back; only when one falls
+// outside is the index copied to the host to find it. The ops call it before the launch and
+// raise the CPU's text with the value.
+c10::optional<int64_t> first_index_outside(const Tensor& index, int64_t low, int64_t high);
 
 // The linear (row-major) positions of the true elements of a contiguous Bool tensor, as a Long
 // tensor on its device, in order: what nonzero, masked_select and masked_scatter_ are built on

@@ -149,7 +149,7 @@ Tensor& index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor&
     // index_put_ with the index at dim and every other dim whole is this op without alpha: the
     // indexing result's shape is self's with dim's size that of the index, source's shape.
     const int64_t size = self.dim() == 0 ? 1 : self.size(wrapped);
-    TORCH_CHECK_INDEX(index_values_within(index, 0, size), "index out of range in self");
+    TORCH_CHECK_INDEX(!first_index_outside(index, 0, size), "index out of range in self");
     const bool scalar = self.dim() == 0;
     Tensor target = scalar ? self.view({1}) : self;
     c10::List<c10::optional<Tensor>> indices;

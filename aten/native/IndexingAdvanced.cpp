@@ -191,18 +191,6 @@ void walk(const AdvancedIndex& info, Visit visit) {
 
 // ---- Off the CPU (Note [One kernel for gather, scatter, index and index_put_])
 
-// The index values must lie in [-size, size): checked where they are (on the device, before the
-// launch), the first bad one reported from a host copy with indexed_offsets' text.
-void check_index_values(const Tensor& index, int64_t k, int64_t size) {
-  if (index_values_within(index, -size, size)) return;
-  const Tensor host = index.cpu().contiguous();
-  const int64_t* values = host.data_ptr<int64_t>();
-  for (int64_t p = 0; p < host.numel(); ++p) {
-    TORCH_CHECK_INDEX(values[p] >= -size && values[p] < size, "index ", values[p],
-                      " is out of bounds for dimension ", k, " with size ", size);
-  }
-}
-
 // The kernel's plan for either op: src restrided to the result's shape, stride 0 along the
 // indexed dims, and the indices viewed in that shape, all with the same strides; every index
 // value checked first.
@@ -228,7 +216,10 @@ IndexedCopyPlan plan_advanced(const AdvancedIndex& info, const Tensor& result_or
     const int64_t dim = info.first + k;
     // Contiguous, so that every index has the same strides (IndexedCopy.h).
     const Tensor index = info.indices[static_cast<size_t>(k)].contiguous();
-    check_index_values(index, k, src.size(dim));
+    // Negatives count from the end; indexed_offsets' text for the first value outside.
+    const c10::optional<int64_t> bad = first_index_outside(index, -src.size(dim), src.size(dim));
+    TORCH_CHECK_INDEX(!bad, "index ", bad.value_or(0), " is out of bounds for dimension ", k,
+                      " with size ", src.size(dim));
     indices.push_back(index.view(index_view).expand(info.result_shape));
     terms.sizes[k] = src.size(dim);
     terms.strides[k] = src.stride(dim) * static_cast<int64_t>(src.element_size());

@@ -129,19 +129,6 @@ void scatter_overlap_check(const Tensor& self, const Tensor& index, const Tensor
 
 // ---- Off the CPU (Note [One kernel for gather, scatter, index and index_put_])
 
-// The index values must lie in [0, bound): checked where they are (on the device, before the
-// launch), the first bad one (in the CPU walk's order) reported from a host copy with the CPU's
-// text.
-void check_index_values(const Tensor& index, int64_t dim, int64_t bound) {
-  if (index_values_within(index, 0, bound)) return;
-  const Tensor host = index.cpu().contiguous();
-  const int64_t* values = host.data_ptr<int64_t>();
-  for (int64_t i = 0; i < host.numel(); ++i) {
-    TORCH_CHECK(values[i] >= 0 && values[i] < bound, "index ", values[i],
-                " is out of bounds for dimension ", dim, " with size ", bound);
-  }
-}
-
 // t seen with the index's sizes, keeping its strides; with stride 0 along dim where the index
 // values choose the position instead.
 Tensor with_index_shape(const Tensor& t, const Geometry& ig, int64_t dim, bool chosen_along_dim) {
@@ -156,7 +143,10 @@ IndexedCopyPlan plan_gather_scatter(const Tensor& self, int64_t dim, const Tenso
                                     const Tensor& other, bool scatter) {
   const Geometry sg(self), ig(index);
   const int64_t bound = sg.sizes[static_cast<size_t>(dim)];
-  check_index_values(index, dim, bound);
+  // The CPU walk's text for the first value outside [0, bound).
+  const c10::optional<int64_t> bad = first_index_outside(index, 0, bound);
+  TORCH_CHECK(!bad, "index ", bad.value_or(0), " is out of bounds for dimension ", dim,
+              " with size ", bound);
   const Tensor self_view = with_index_shape(self, ig, dim, true);
   const Tensor other_view = with_index_shape(other, ig, dim, false);
   const Tensor index_view = with_index_shape(index, ig, dim, false);
