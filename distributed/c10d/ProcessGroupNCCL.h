@@ -6,7 +6,7 @@
 //   std::vector<at::Tensor> t{at::ones({4}, at::kCUDA)};
 //   pg->allreduce(t)->wait();   // the current stream now waits for the sum; the host does not
 //
-// See Note [How ProcessGroupNCCL runs a collective] in ProcessGroupNCCL.cpp. A CUDA build with
+// See Note [How ProcessGroupNCCL runs a collective] in NCCLCollectives.cpp. A CUDA build with
 // NCCL only (USE_C10D_NCCL), as libtorch's.
 
 #ifdef USE_C10D_NCCL
@@ -154,6 +154,8 @@ class ProcessGroupNCCL : public ProcessGroup {
   static void groupEnd();
 
  private:
+  // "ProcessGroupNCCL: collectives between groupStart() and groupEnd() are not supported".
+  static void checkNoActiveGroup();
   // The communicators (one per device) for `devicesKey`, made on first use; `p2pRank` >= 0 for
   // the two-rank communicator of a send or recv (rank 0 or 1 in it).
   std::vector<std::shared_ptr<NCCLComm>>& getNCCLComm(const std::string& devicesKey,
