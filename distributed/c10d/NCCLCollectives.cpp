@@ -169,6 +169,7 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::collective(std::vector<at::Tensor>& i
   const std::vector<c10::Device> devices = getDeviceList(inputs);
   const std::string key = getKeyFromDevices(devices);
   auto& comms = getNCCLComm(key, devices);
+  countCollective();
   return launch(key, comms, devices, inputs, outputs, fn, post, opType, title, alsoUsed);
 }
 

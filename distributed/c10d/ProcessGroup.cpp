@@ -1,5 +1,10 @@
 #include "distributed/c10d/ProcessGroup.h"
 
+#include <climits>
+#include <random>
+
+#include "distributed/c10d/Store.h"
+
 namespace c10d {
 
 ProcessGroup::ProcessGroup(int rank, int size) : rank_(rank), size_(size) {}
@@ -80,6 +85,30 @@ void ProcessGroup::setSequenceNumberForGroup() {
 }
 uint64_t ProcessGroup::getSequenceNumberForGroup() {
   TORCH_CHECK(false, "ProcessGroup ", getBackendName(), " does not yet support sequence numbers.");
+}
+
+void ProcessGroup::agreeOnSequenceNumber(Store& store, std::chrono::milliseconds timeout) {
+  constexpr int kBytes = 8;
+  const std::string key = "SEQ_NUM_STORE_KEY";
+  if (rank_ == 0) {
+    // Any start will do, as long as all ranks share it; libtorch's is 1 + rand().
+    std::mt19937_64 engine{std::random_device{}()};
+    const uint64_t seq = 1 + std::uniform_int_distribution<uint64_t>(0, INT32_MAX - 1)(engine);
+    sequenceNum_ = SequenceNum(seq);
+    store.set(key, toVec<uint8_t>(seq, kBytes));
+  } else {
+    sequenceNum_ = SequenceNum();
+    store.wait({key}, timeout);
+    sequenceNum_->set(fromVec(store.get(key)));
+  }
+}
+
+uint64_t ProcessGroup::currentSequenceNumber() const {
+  return sequenceNum_ ? sequenceNum_->get() : kUnsetSeqNum;
+}
+
+void ProcessGroup::countCollective() {
+  if (sequenceNum_) sequenceNum_->increment();
 }
 c10::intrusive_ptr<Work> ProcessGroup::send(std::vector<at::Tensor>&, int, int) {
   unsupported("send");

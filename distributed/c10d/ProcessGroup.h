@@ -19,10 +19,13 @@
 #include "c10/util/Exception.h"
 #include "distributed/c10d/Types.h"
 #include "distributed/c10d/Work.h"
+#include "distributed/c10d/sequence_num.h"
 
 constexpr auto kProcessGroupDefaultTimeout = std::chrono::milliseconds(30 * 60 * 1000);
 
 namespace c10d {
+
+class Store;
 
 class ProcessGroup : public torch::CustomClassHolder {
  public:
@@ -84,7 +87,11 @@ class ProcessGroup : public torch::CustomClassHolder {
                                             std::vector<at::Tensor>& inputTensors,
                                             const AllToAllOptions& opts = AllToAllOptions());
   virtual void monitoredBarrier(const BarrierOptions& opts, bool waitAllRanks = false);
+  // Agrees on a starting sequence number for the whole group (rank 0 picks it and hands it to
+  // the others through the store); every collective adds one. Gloo and NCCL implement them.
   virtual void setSequenceNumberForGroup();
+  // The current number, 0 before setSequenceNumberForGroup(). Ranks whose numbers differ have
+  // issued different collectives.
   virtual uint64_t getSequenceNumberForGroup();
   virtual c10::intrusive_ptr<Work> send(std::vector<at::Tensor>& tensors, int dstRank, int tag);
   virtual c10::intrusive_ptr<Work> recv(std::vector<at::Tensor>& tensors, int srcRank, int tag);
@@ -95,8 +102,18 @@ class ProcessGroup : public torch::CustomClassHolder {
   // "ProcessGroup <backend> does not support <what>", as each default above throws.
   [[noreturn]] void unsupported(const char* what) const;
 
+  // setSequenceNumberForGroup() for a backend that meets through `store`: rank 0 sets a random
+  // starting number under "SEQ_NUM_STORE_KEY", the others wait up to `timeout` for it.
+  void agreeOnSequenceNumber(Store& store, std::chrono::milliseconds timeout);
+  // getSequenceNumberForGroup() for such a backend.
+  uint64_t currentSequenceNumber() const;
+  // A collective was issued: one more, when a number is set.
+  void countCollective();
+
   const int rank_;
   const int size_;
+  // Optional sequence number structure for matching collectives.
+  c10::optional<c10d::SequenceNum> sequenceNum_ = c10::nullopt;
 };
 
 }  // namespace c10d

@@ -172,9 +172,18 @@ void ProcessGroupGloo::runLoop(int workerIndex) {
 
 void ProcessGroupGloo::enqueue(c10::intrusive_ptr<AsyncWork> work) {
   std::unique_lock<std::mutex> lock(workMutex_);
+  countCollective();
   workQueue_.push_back(std::move(work));
   lock.unlock();
   workProduceCV_.notify_one();
+}
+
+void ProcessGroupGloo::setSequenceNumberForGroup() {
+  agreeOnSequenceNumber(static_cast<GlooStore&>(*store_).c10dStore(), options_->timeout);
+}
+
+uint64_t ProcessGroupGloo::getSequenceNumberForGroup() {
+  return currentSequenceNumber();
 }
 
 // ---- AsyncWork --------------------------------------------------------------------------------

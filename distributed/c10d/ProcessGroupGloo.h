@@ -86,6 +86,7 @@ class ProcessGroupGloo : public ProcessGroup {
               const std::chrono::milliseconds& timeout) override {
       store_->wait(keys, timeout);
     }
+    ::c10d::Store& c10dStore() const { return *store_; }
 
    protected:
     c10::intrusive_ptr<::c10d::Store> store_;
@@ -191,6 +192,11 @@ class ProcessGroupGloo : public ProcessGroup {
   // once: "Ranks 1, 2 failed ..."); the others wait for rank 0's release. Blocking.
   void monitoredBarrier(const BarrierOptions& opts = BarrierOptions(),
                         bool waitAllRanks = false) override;
+
+  // Rank 0 picks the starting number and sets it in the store; every collective (not send,
+  // recv or monitoredBarrier) then adds one as it is queued.
+  void setSequenceNumberForGroup() override;
+  uint64_t getSequenceNumberForGroup() override;
 
   const std::unique_ptr<::gloo::rendezvous::Store>& _getStore() const { return store_; }
 

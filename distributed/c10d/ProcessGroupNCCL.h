@@ -145,8 +145,10 @@ class ProcessGroupNCCL : public ProcessGroup {
   c10::intrusive_ptr<Work> recv(std::vector<at::Tensor>& tensors, int srcRank, int tag) override;
   c10::intrusive_ptr<Work> barrier(const BarrierOptions& opts = BarrierOptions()) override;
 
-  void setSequenceNumberForGroup() override {}  // NCCL's sequence numbers start at 0
-  uint64_t getSequenceNumberForGroup() override { return seq_; }
+  // As the Gloo group's: rank 0 picks the start and sets it in the store; every collective (not
+  // send or recv) adds one.
+  void setSequenceNumberForGroup() override;
+  uint64_t getSequenceNumberForGroup() override;
 
   // NCCL's group calls. A collective of this group between them is refused: it would record its
   // end events before NCCL enqueues its kernels, at the group's end.

@@ -294,4 +294,47 @@ TEST(ProcessGroupGloo, CollectivesQueuedBackToBackCompleteInOrder) {
   });
 }
 
+TEST(ProcessGroupGloo, SequenceNumbersAgreeAndCountTheCollectives) {
+  // Each rank's numbers at three points; the ranks must agree at each.
+  std::vector<std::vector<uint64_t>> seen(3);
+  run_ranks(3, [&](int rank, const PG& pg) {
+    EXPECT_EQ(pg->getSequenceNumberForGroup(), 0u);  // before any is set
+    pg->setSequenceNumberForGroup();
+    const uint64_t start = pg->getSequenceNumberForGroup();
+    EXPECT_GT(start, 0u);
+    std::vector<at::Tensor> t{full({4}, rank)};
+    pg->allreduce(t)->wait();
+    pg->broadcast(t)->wait();
+    pg->barrier()->wait();
+    std::vector<std::vector<at::Tensor>> all{{full({4}, 0), full({4}, 0), full({4}, 0)}};
+    pg->allgather(all, t)->wait();
+    const uint64_t after_collectives = pg->getSequenceNumberForGroup();
+    EXPECT_EQ(after_collectives - start, 4u);
+    // send, recv and monitoredBarrier are not collectives of the queue: no count.
+    if (rank == 0) pg->send(t, 1, 0)->wait();
+    if (rank == 1) pg->recv(t, 0, 0)->wait();
+    pg->monitoredBarrier(c10d::BarrierOptions(), true);
+    EXPECT_EQ(pg->getSequenceNumberForGroup(), after_collectives);
+    seen[rank] = {start, after_collectives};
+  });
+  EXPECT_EQ(seen[1], seen[0]);
+  EXPECT_EQ(seen[2], seen[0]);
+}
+
+TEST(ProcessGroupGloo, TheSequenceNumberTravelsThroughTheStore) {
+  auto store = c10::make_intrusive<c10d::HashStore>();
+  auto pg = c10::make_intrusive<c10d::ProcessGroupGloo>(
+      store, 0, 1, gloo_test::loopback_options(std::chrono::seconds(20)));
+  EXPECT_FALSE(store->check({"SEQ_NUM_STORE_KEY"}));
+  pg->setSequenceNumberForGroup();
+  const std::vector<uint8_t> bytes = store->get("SEQ_NUM_STORE_KEY");
+  EXPECT_EQ(bytes.size(), 8u);  // libtorch's kBytes, least significant first
+  EXPECT_EQ(c10d::fromVec(bytes), pg->getSequenceNumberForGroup());
+  // A second call picks a new start (rank 0 overwrites the key).
+  std::vector<at::Tensor> t{full({2}, 1)};
+  pg->allreduce(t)->wait();
+  pg->setSequenceNumberForGroup();
+  EXPECT_EQ(c10d::fromVec(store->get("SEQ_NUM_STORE_KEY")), pg->getSequenceNumberForGroup());
+}
+
 }  // namespace

@@ -118,6 +118,10 @@ TEST(ProcessGroupNCCL, EveryCollectiveInAWorldOfOne) {
   SKIP_WITHOUT_CUDA();
   auto pg = world_of_one();
   EXPECT_EQ(pg->getBackendName(), "nccl");
+  EXPECT_EQ(pg->getSequenceNumberForGroup(), 0u);  // none set yet
+  pg->setSequenceNumberForGroup();
+  const uint64_t start = pg->getSequenceNumberForGroup();
+  EXPECT_GT(start, 0u);
   const at::Tensor x = at::arange(12, at::kFloat).view({3, 4});
   for (at::ScalarType dtype : {at::kFloat, at::kDouble, at::kHalf, at::kBFloat16, at::kInt,
                                at::kLong, at::kChar, at::kByte, at::kBool}) {
@@ -184,7 +188,7 @@ TEST(ProcessGroupNCCL, EveryCollectiveInAWorldOfOne) {
   ASSERT_TRUE(future->completed());
   EXPECT_TRUE(at::equal(future->value().toTensorVector()[0].cpu(), x));
   EXPECT_EQ(work->result().size(), 1u);
-  EXPECT_EQ(pg->getSequenceNumberForGroup(), 53u);  // every collective above, in order
+  EXPECT_EQ(pg->getSequenceNumberForGroup() - start, 53u);  // every collective above
 }
 
 TEST(ProcessGroupNCCL, TheCollectivesOrderAfterTheCurrentStream) {
