@@ -5,6 +5,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "c10/util/Exception.h"
 
@@ -23,6 +24,14 @@ inline std::string error_of(const std::function<void()>& f) {
   }
   return "no error";
 }
+
+// Collects the warnings raised while installed (with c10::WarningUtils::WarningHandlerGuard).
+struct CapturedWarnings : c10::WarningHandler {
+  void process(const c10::SourceLocation&, const std::string& msg, bool) override {
+    messages.push_back(msg);
+  }
+  std::vector<std::string> messages;
+};
 
 // What `os << value` writes (IValues, tensors, schemas: anything printable).
 template <class T>

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <sstream>
+#include <unordered_set>
 
 #include "aten/ATen.h"
 #include "aten/autograd/AutogradMeta.h"
@@ -30,7 +31,23 @@ namespace c10d {
 //    synchronised backward copies the accumulated .grad() into the buckets, so what is averaged
 //    is the sum over all the steps taken.
 // A parameter that receives no gradient in a synchronised backward leaves its bucket unlaunched;
-// the final callback says which (libtorch's find_unused_parameters is not supported).
+// the final callback says which. With find_unused_parameters such parameters are expected:
+// Note [Parameters a forward pass leaves out].
+
+// Note [Parameters a forward pass leaves out]
+// With find_unused_parameters, as libtorch's Reducer:
+//  * prepare_for_backward(outputs) walks the autograd graph from the outputs' grad_fns; a
+//    parameter whose AccumulateGrad node it does not meet will get no gradient in this backward,
+//    so its hook will never fire.
+//  * When the first gradient of the backward arrives, those parameters are marked ready at once:
+//    each puts its current .grad() (zeros where it has none) into its bucket, so the buckets
+//    fill and launch, in the same order on every rank, whichever parameters each rank used.
+//  * A parameter is "used" when its hook fired with a gradient since the last synchronised
+//    backward (no_sync() steps count). At the end of backward the ranks sum their used flags;
+//    a parameter no rank used keeps its .grad() untouched (undefined stays undefined), one that
+//    some rank used gets the average, even on a rank where it had no gradient.
+// A rank whose loss depends on no parameter at all runs no hook and so joins no round: the other
+// ranks wait in their allreduces until the group's timeout, as with libtorch's Reducer.
 
 struct GradientReadyHook final : torch::autograd::FunctionPostHook {
   GradientReadyHook(DistributedDataParallel* ddp, size_t index) : ddp(ddp), index(index) {}
@@ -63,6 +80,8 @@ DistributedDataParallel::DistributedDataParallel(std::vector<at::Tensor> paramet
   if (options.broadcast_parameters) broadcast_parameters();
   build_buckets(options);
   ready_.assign(parameters_.size(), false);
+  find_unused_ = options.find_unused_parameters;
+  used_.assign(parameters_.size(), 0);
   for (size_t i = 0; i < parameters_.size(); ++i) {
     auto accumulator = torch::autograd::impl::grad_accumulator(parameters_[i]);
     const uintptr_t key = accumulator->add_post_hook(std::make_unique<GradientReadyHook>(this, i));
@@ -155,10 +174,57 @@ void DistributedDataParallel::build_buckets(const DDPOptions& options) {
   }
 }
 
+void DistributedDataParallel::prepare_for_backward(const std::vector<at::Tensor>& outputs) {
+  TORCH_CHECK(!in_backward_,
+              "DistributedDataParallel: prepare_for_backward() called while a backward pass "
+              "is running");
+  unused_.clear();
+  if (!find_unused_) return;
+  prepared_ = true;
+  // Note [Parameters a forward pass leaves out]
+  std::unordered_set<const torch::autograd::Node*> seen;
+  std::vector<torch::autograd::Node*> queue;
+  for (const at::Tensor& output : outputs) {
+    if (!output.defined()) continue;
+    if (torch::autograd::Node* fn = output.grad_fn().get()) {
+      queue.push_back(fn);
+    } else if (output.requires_grad()) {
+      // A parameter given as an output: backward accumulates into it directly.
+      seen.insert(torch::autograd::impl::grad_accumulator(output).get());
+    }
+  }
+  while (!queue.empty()) {
+    torch::autograd::Node* fn = queue.back();
+    queue.pop_back();
+    for (const auto& edge : fn->next_edges()) {
+      torch::autograd::Node* next = edge.function.get();
+      if (next != nullptr && seen.insert(next).second) queue.push_back(next);
+    }
+  }
+  for (size_t i = 0; i < hooks_.size(); ++i) {
+    if (seen.count(hooks_[i].first.get()) == 0) unused_.push_back(i);
+  }
+  if (unused_.empty()) {
+    TORCH_WARN_ONCE(
+        "find_unused_parameters=True was specified in DDP constructor, but did not find any "
+        "unused parameters in the forward pass. This flag results in an extra traversal of the "
+        "autograd graph every iteration,  which can adversely affect performance. If your model "
+        "indeed never has any unused parameters in the forward pass, consider turning this flag "
+        "off. Note that this warning may be a false positive if your model has flow control "
+        "causing later iterations to have unused parameters.");
+  }
+}
+
 void DistributedDataParallel::gradient_ready(size_t index) {
+  if (find_unused_ && parameters_[index].grad().defined()) used_[index] = 1;
   if (!sync_) return;
   if (!in_backward_) {
     // The first gradient of a backward pass: start the round.
+    TORCH_CHECK(!find_unused_ || prepared_,
+                "DistributedDataParallel: find_unused_parameters is set, so "
+                "prepare_for_backward(outputs) must be called after each forward pass, before "
+                "its backward.");
+    prepared_ = false;
     in_backward_ = true;
     next_bucket_ = 0;
     ready_.assign(parameters_.size(), false);
@@ -173,10 +239,19 @@ void DistributedDataParallel::gradient_ready(size_t index) {
       guard->finished = true;
       guard->ddp->finish_backward();
     });
+    for (size_t unused : unused_) mark_ready(unused);
   }
+  mark_ready(index);
+}
+
+void DistributedDataParallel::mark_ready(size_t index) {
   TORCH_CHECK(!ready_[index], "Expected to mark a variable ready only once. Parameter ", index,
               " received a gradient twice in one backward pass (it is shared, or used in a "
-              "reentrant backward).");
+              "reentrant backward",
+              find_unused_ ? ", or prepare_for_backward() was not given the outputs the loss "
+                             "is computed from"
+                           : "",
+              ").");
   ready_[index] = true;
   Bucket& bucket = buckets_[bucket_of_[index]];
   const at::Tensor& p = parameters_[index];
@@ -184,8 +259,12 @@ void DistributedDataParallel::gradient_ready(size_t index) {
   size_t slot = 0;
   while (bucket.parameters[slot] != index) ++slot;
   at::Tensor view = bucket.flat.narrow(0, bucket.offsets[slot], p.numel()).view(p.sizes());
-  const double scale = 1.0 / process_group_->getSize();
-  at::mul_out(view, grad, at::scalar_tensor(scale, view.options()));
+  if (grad.defined()) {
+    const double scale = 1.0 / process_group_->getSize();
+    at::mul_out(view, grad, at::scalar_tensor(scale, view.options()));
+  } else {
+    view.zero_();
+  }
   if (--bucket.pending == 0) launch_ready_buckets();
 }
 
@@ -231,19 +310,45 @@ void DistributedDataParallel::finish_backward() {
     for (Bucket& bucket : buckets_) {
       if (bucket.work) bucket.work->wait();
     }
+    used_.assign(parameters_.size(), 0);
     TORCH_CHECK(false, "DistributedDataParallel: parameters ", missing.str(),
-                " received no gradient in this backward pass. Every parameter must take part in "
-                "producing the loss on every rank (find_unused_parameters is not supported).");
+                " received no gradient in this backward pass. ",
+                find_unused_
+                    ? "prepare_for_backward() found them in the graph of the outputs it was "
+                      "given, but backward did not reach them: give it the outputs the loss is "
+                      "computed from."
+                    : "Every parameter must take part in producing the loss on every rank, or "
+                      "DDPOptions::find_unused_parameters must be set (with "
+                      "prepare_for_backward(outputs) after each forward pass).");
   }
+  const std::vector<bool> used = find_unused_ ? globally_used() : std::vector<bool>();
   at::NoGradGuard no_grad;
   for (Bucket& bucket : buckets_) {
     bucket.work->wait();
     for (size_t slot = 0; slot < bucket.parameters.size(); ++slot) {
-      const at::Tensor& p = parameters_[bucket.parameters[slot]];
-      p.mutable_grad().copy_(
-          bucket.flat.narrow(0, bucket.offsets[slot], p.numel()).view(p.sizes()));
+      const size_t index = bucket.parameters[slot];
+      if (find_unused_ && !used[index]) continue;  // no rank used it: .grad() stays as it is
+      const at::Tensor& p = parameters_[index];
+      const at::Tensor average =
+          bucket.flat.narrow(0, bucket.offsets[slot], p.numel()).view(p.sizes());
+      at::Tensor& grad = p.mutable_grad();
+      if (grad.defined()) {
+        grad.copy_(average);
+      } else {
+        grad = average.clone();  // used by another rank only
+      }
     }
   }
+}
+
+std::vector<bool> DistributedDataParallel::globally_used() {
+  at::Tensor flags = at::tensor(used_, at::kInt);
+  used_.assign(parameters_.size(), 0);
+  ops::allreduce(process_group_, {flags})->wait();
+  std::vector<bool> used(parameters_.size());
+  const int32_t* sums = flags.data_ptr<int32_t>();
+  for (size_t i = 0; i < used.size(); ++i) used[i] = sums[i] > 0;
+  return used;
 }
 
 std::vector<std::vector<size_t>> DistributedDataParallel::bucket_indices() const {

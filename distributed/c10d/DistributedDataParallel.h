@@ -12,6 +12,16 @@
 //     loss2.backward();        // accumulates locally; the next synchronised backward sends the
 //   }                          // accumulated gradients
 //
+// A model whose forward may leave some parameters out of the loss is built with
+// find_unused_parameters and tells DDP each forward's outputs, as Python's DDP does for it:
+//
+//   c10d::DDPOptions options;
+//   options.find_unused_parameters = true;
+//   c10d::DistributedDataParallel ddp(parameters, pg, options);
+//   at::Tensor loss = forward(x);
+//   ddp.prepare_for_backward({loss});   // finds the parameters the loss does not depend on
+//   loss.backward();
+//
 // See Note [How DistributedDataParallel averages gradients] in DistributedDataParallel.cpp.
 
 #include <cstdint>
@@ -38,6 +48,9 @@ struct DDPOptions {
   int64_t bucket_bytes = 25 * 1024 * 1024;
   // Broadcast rank 0's parameters to every rank at construction.
   bool broadcast_parameters = true;
+  // Allow a forward pass to leave parameters out of the loss; prepare_for_backward() must then
+  // be called with each forward's outputs (libtorch's find_unused_parameters).
+  bool find_unused_parameters = false;
 };
 
 class DistributedDataParallel {
@@ -67,6 +80,13 @@ class DistributedDataParallel {
   };
   NoSync no_sync() { return NoSync(*this); }
 
+  // After a forward pass, before its backward: with find_unused_parameters, walks the autograd
+  // graph from `outputs` and takes the parameters it does not reach as unused in this pass
+  // (libtorch's Reducer::prepare_for_backward). Without it, nothing to do.
+  void prepare_for_backward(const std::vector<at::Tensor>& outputs);
+  // The parameters the last prepare_for_backward() found unused, by index.
+  const std::vector<size_t>& unused_parameters() const { return unused_; }
+
   // The parameters' indices, bucket by bucket (parameters in reverse order, as their gradients
   // tend to become ready).
   std::vector<std::vector<size_t>> bucket_indices() const;
@@ -87,9 +107,15 @@ class DistributedDataParallel {
   void build_buckets(const DDPOptions& options);
   // A parameter's .grad() is complete (its AccumulateGrad has run).
   void gradient_ready(size_t index);
+  // Copies the parameter's .grad() (zeros where it has none), over the world size, into its
+  // bucket; launches what became ready.
+  void mark_ready(size_t index);
   void launch_ready_buckets();
   // At the end of backward: waits for the allreduces and writes the averages into .grad().
   void finish_backward();
+  // With find_unused_parameters: for each parameter, whether any rank used it since the last
+  // synchronised backward (the allreduced used_).
+  std::vector<bool> globally_used();
   // A backward that threw before its end: waits for the launched allreduces, closes the round.
   void abandon_round() noexcept;
   struct RoundGuard {
@@ -108,6 +134,14 @@ class DistributedDataParallel {
   // Hooks and the final callback all run on the thread running backward (miniaten's engine
   // runs there), so this state needs no lock.
   bool sync_ = true;
+  // find_unused_parameters: the graph's accumulators -> parameter index, the parameters the
+  // current forward left out, whether prepare_for_backward() came since the last round, and
+  // which parameters received a gradient since the last synchronised backward (kept through
+  // no_sync(), as libtorch's local_used_map_).
+  bool find_unused_ = false;
+  bool prepared_ = false;
+  std::vector<size_t> unused_;
+  std::vector<int32_t> used_;
   bool in_backward_ = false;
   std::vector<bool> ready_;
   size_t next_bucket_ = 0;  // buckets launch in order, the same on every rank

@@ -82,12 +82,7 @@ void expect_values(const at::Tensor& result, F expected, const char* what) {
 
 using test_util::error_of;
 
-struct CapturedWarnings : c10::WarningHandler {
-  void process(const c10::SourceLocation&, const std::string& msg, bool) override {
-    messages.push_back(msg);
-  }
-  std::vector<std::string> messages;
-};
+using test_util::CapturedWarnings;
 
 // Same dtype, sizes and values (NaNs match), whatever the layouts.
 inline bool same_tensor(const at::Tensor& a, const at::Tensor& b) {

@@ -78,12 +78,7 @@ inline bool has_cuda_kernel(const char* name, const char* overload) {
       .hasKernelForDispatchKey(c10::DispatchKey::CUDA);
 }
 
-struct CapturedWarnings : c10::WarningHandler {
-  void process(const c10::SourceLocation&, const std::string& msg, bool) override {
-    messages.push_back(msg);
-  }
-  std::vector<std::string> messages;
-};
+using test_util::CapturedWarnings;
 
 inline const double kInf = std::numeric_limits<double>::infinity();
 inline const double kNaN = std::numeric_limits<double>::quiet_NaN();

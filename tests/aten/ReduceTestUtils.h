@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "aten/ATen.h"
+#include "tests/TestUtils.h"
 
 namespace reduce_test {
 
@@ -211,11 +212,6 @@ inline void expect_error(const std::function<void()>& f, const std::string& mess
   }
 }
 
-struct CapturedWarnings : c10::WarningHandler {
-  void process(const c10::SourceLocation&, const std::string& msg, bool) override {
-    messages.push_back(msg);
-  }
-  std::vector<std::string> messages;
-};
+using test_util::CapturedWarnings;
 
 }  // namespace reduce_test

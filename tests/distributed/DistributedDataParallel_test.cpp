@@ -1,7 +1,7 @@
 // DistributedDataParallel over Gloo, ranks as threads: gradients averaged across ranks,
 // parameters taken from rank 0, buckets of libtorch's shape, an allreduce started while backward
-// is still running, no_sync() accumulation, and the errors for replicas that disagree or a
-// parameter left out of the loss.
+// is still running, no_sync() accumulation, the errors for replicas that disagree or a
+// parameter left out of the loss, and find_unused_parameters.
 #include <gtest/gtest.h>
 
 #include "aten/ATen.h"
@@ -133,8 +133,9 @@ TEST(DistributedDataParallel, ReplicasThatDisagreeAndUnusedParameters) {
     c10d::DistributedDataParallel ddp({used, unused}, pg, options);
     EXPECT_EQ(error_of([&] { (used * 2).sum().backward(); }),
               "DistributedDataParallel: parameters 1 received no gradient in this backward pass. "
-              "Every parameter must take part in producing the loss on every rank "
-              "(find_unused_parameters is not supported).");
+              "Every parameter must take part in producing the loss on every rank, or "
+              "DDPOptions::find_unused_parameters must be set (with "
+              "prepare_for_backward(outputs) after each forward pass).");
   });
   EXPECT_EQ(error_of([] {
               c10d::DistributedDataParallel ddp({}, c10::intrusive_ptr<c10d::ProcessGroup>());
@@ -168,6 +169,125 @@ TEST(DistributedDataParallel, ABackwardThatThrowsMidwayLeavesTheNextOneWhole) {
     loss().backward();
     EXPECT_TRUE(at::allclose(a.grad(), at::full({3}, 1.5))) << a.grad();
     EXPECT_TRUE(at::allclose(b.grad(), at::full({3}, 1.5))) << b.grad();
+  });
+}
+
+c10d::DDPOptions finding_unused(bool bucket_each) {
+  c10d::DDPOptions options;
+  options.find_unused_parameters = true;
+  if (bucket_each) {
+    options.first_bucket_bytes = 4;
+    options.bucket_bytes = 4;
+  }
+  return options;
+}
+
+TEST(DistributedDataParallel, UnusedParametersGetTheAverageOfWhatSomeRankUsed) {
+  for (bool bucket_each : {false, true}) {
+    SCOPED_TRACE(bucket_each ? "a bucket each" : "one bucket");
+    run_ranks(2, [&](int rank, const PG& pg) {
+      // a: used by both ranks; b: by rank 0 only; c: by neither.
+      at::Tensor a = leaf({3}, 1.0), b = leaf({2}, 1.0), c = leaf({4}, 1.0);
+      c10d::DistributedDataParallel ddp({a, b, c}, pg, finding_unused(bucket_each));
+      const double x = rank + 1.0;
+      at::Tensor loss = (a * x).sum();
+      if (rank == 0) loss = loss + (b * 3).sum();
+      ddp.prepare_for_backward({loss});
+      const std::vector<size_t> expected_unused =
+          rank == 0 ? std::vector<size_t>{2} : std::vector<size_t>{1, 2};
+      EXPECT_EQ(ddp.unused_parameters(), expected_unused);
+      loss.backward();
+      EXPECT_TRUE(at::allclose(a.grad(), at::full({3}, 1.5))) << a.grad();
+      // Rank 1 had no gradient for b: it took part with zeros and now holds the average.
+      ASSERT_TRUE(b.grad().defined());
+      EXPECT_TRUE(at::allclose(b.grad(), at::full({2}, 1.5))) << b.grad();
+      EXPECT_FALSE(c.grad().defined());  // no rank used it: left alone
+      EXPECT_EQ(ddp.buckets_launched(), static_cast<int64_t>(ddp.bucket_indices().size()));
+      // A second step where nobody uses b: its gradient stays what it was.
+      a.mutable_grad().zero_();
+      at::Tensor loss2 = (a * x).sum();
+      ddp.prepare_for_backward({loss2});
+      loss2.backward();
+      EXPECT_TRUE(at::allclose(a.grad(), at::full({3}, 1.5))) << a.grad();
+      EXPECT_TRUE(at::allclose(b.grad(), at::full({2}, 1.5))) << b.grad();
+      EXPECT_FALSE(c.grad().defined());
+    });
+  }
+}
+
+TEST(DistributedDataParallel, UseUnderNoSyncCountsAsUse) {
+  run_ranks(2, [](int rank, const PG& pg) {
+    at::Tensor a = leaf({2}, 1.0), b = leaf({2}, 1.0);
+    c10d::DistributedDataParallel ddp({a, b}, pg, finding_unused(false));
+    {
+      // Rank 1 uses b in an accumulating step; nobody uses it in the synchronised one.
+      auto guard = ddp.no_sync();
+      at::Tensor loss = (a * 1).sum();
+      if (rank == 1) loss = loss + (b * 3).sum();
+      loss.backward();
+    }
+    at::Tensor loss = (a * 1).sum();
+    ddp.prepare_for_backward({loss});
+    loss.backward();
+    EXPECT_TRUE(at::allclose(a.grad(), at::full({2}, 2.0))) << a.grad();
+    // b's accumulated gradients, 0 on rank 0 and 3 on rank 1, are averaged.
+    ASSERT_TRUE(b.grad().defined());
+    EXPECT_TRUE(at::allclose(b.grad(), at::full({2}, 1.5))) << b.grad();
+  });
+}
+
+TEST(DistributedDataParallel, FindingUnusedParametersNeedsTheOutputs) {
+  run_ranks(2, [](int, const PG& pg) {
+    at::Tensor a = leaf({2}, 1.0), b = leaf({2}, 1.0);
+    c10d::DistributedDataParallel ddp({a, b}, pg, finding_unused(true));
+    // No prepare_for_backward(): refused before any collective.
+    EXPECT_EQ(error_of([&] { (a * 2).sum().backward(); }),
+              "DistributedDataParallel: find_unused_parameters is set, so "
+              "prepare_for_backward(outputs) must be called after each forward pass, before its "
+              "backward.");
+    // The outputs given are not those of the loss: b looked unused but got a gradient.
+    a.mutable_grad() = at::Tensor();
+    at::Tensor only_a = (a * 2).sum();
+    ddp.prepare_for_backward({only_a});
+    EXPECT_EQ(error_of([&] { (only_a + (b * 2).sum()).backward(); }),
+              "Expected to mark a variable ready only once. Parameter 1 received a gradient "
+              "twice in one backward pass (it is shared, or used in a reentrant backward, or "
+              "prepare_for_backward() was not given the outputs the loss is computed from).");
+    // The round was abandoned; a proper step works.
+    a.mutable_grad() = at::Tensor();
+    b.mutable_grad() = at::Tensor();
+    at::Tensor loss = (a * 2).sum() + (b * 4).sum();
+    ddp.prepare_for_backward({loss});
+    EXPECT_TRUE(ddp.unused_parameters().empty());
+    loss.backward();
+    EXPECT_TRUE(at::allclose(b.grad(), at::full({2}, 4.0))) << b.grad();
+  });
+}
+
+TEST(DistributedDataParallel, NothingUnusedWarns) {
+  run_ranks(1, [](int, const PG& pg) {
+    at::Tensor a = leaf({2}, 1.0);
+    c10d::DistributedDataParallel ddp({a}, pg, finding_unused(false));
+    at::Tensor loss = (a * 2).sum();
+    test_util::CapturedWarnings warnings;
+    {
+      c10::WarningUtils::WarningHandlerGuard capture(&warnings);
+      c10::WarningUtils::WarnAlways always;
+      ddp.prepare_for_backward({loss});
+    }
+    ASSERT_EQ(warnings.messages.size(), 1u);
+    EXPECT_EQ(warnings.messages[0].rfind("find_unused_parameters=True was specified in DDP "
+                                         "constructor, but did not find any unused parameters",
+                                         0),
+              0u)
+        << warnings.messages[0];
+    // A parameter given as an output is used (backward accumulates into it directly).
+    ddp.prepare_for_backward({a});
+    EXPECT_TRUE(ddp.unused_parameters().empty());
+    // Without find_unused_parameters prepare_for_backward() has nothing to find.
+    c10d::DistributedDataParallel plain({leaf({1}, 1.0)}, pg);
+    plain.prepare_for_backward({});
+    EXPECT_TRUE(plain.unused_parameters().empty());
   });
 }
 
