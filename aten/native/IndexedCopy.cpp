@@ -27,7 +27,10 @@ TensorIterator make_indexed_copy_iterator(const Tensor& out, const Tensor& in,
 
 c10::optional<int64_t> first_index_outside(const Tensor& index, int64_t low, int64_t high) {
   if (index.numel() == 0) return c10::nullopt;
-  if (index.min().item<int64_t>() >= low && index.max().item<int64_t>() < high) return c10::nullopt;
+  // Both bounds come back in one copy: one wait for the device, not two.
+  const Tensor bounds = at::stack({index.min(), index.max()}).to(kCPU, kLong);
+  const int64_t* min_max = bounds.data_ptr<int64_t>();
+  if (min_max[0] >= low && min_max[1] < high) return c10::nullopt;
   const Tensor host = index.cpu().to(kLong).contiguous();
   const int64_t* values = host.data_ptr<int64_t>();
   for (int64_t p = 0; p < host.numel(); ++p) {

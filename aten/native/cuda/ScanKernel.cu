@@ -3,16 +3,29 @@
 //
 // Note [How the GPU cumsum walks a line]
 // The scan dim is moved last and the input made contiguous, so each line is a contiguous row
-// (a copy when the dim was not already last and dense). One warp scans one row, 32 elements a
-// step: each lane loads one, the warp forms the inclusive prefix sums of the 32 with five
-// shuffles, adds the carry from the steps before, stores, and the last lane's total becomes the
-// next carry. Rows are independent, four warps a block. The sums accumulate as the CPU's
-// (ScanAccumulate in cpu/ReduceOpsKernel.cpp): float and double in double, Half and BFloat16 in
-// float, integers in int64 (wrapping as the CPU's). A result that is not the contiguous row
-// layout is written through a temporary and copied in.
+// (a copy when the dim was not already last and dense). Then one of two scans:
+//  * Many rows (gpu::scan_uses_warp_rows): one warp scans one row, 32 elements a step: each
+//    lane loads one, the warp forms the inclusive prefix sums of the 32 with five shuffles, adds
+//    the carry from the steps before, stores, and the last lane's total becomes the next carry.
+//    Rows are independent, four warps a block.
+//  * Fewer rows than that would keep the GPU busy (a warp per row of a 1-D cumsum is one warp
+//    for the whole tensor): CUB's DeviceScan::InclusiveScanByKey over all the elements at once,
+//    keyed by each element's row (i / n, by a multiply and a shift), so a running sum restarts
+//    at each row. CUB's single-pass scan (decoupled look-back) reads and writes each element
+//    once, whatever the rows' lengths.
+// The sums accumulate as the CPU's (ScanAccumulate in cpu/ReduceOpsKernel.cpp): float and
+// double in double, Half and BFloat16 in float, integers in int64 (wrapping as the CPU's). A
+// result that is not the contiguous row layout is written through a temporary and copied in.
 
 #include <cuda_runtime_api.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
 
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <cstdint>
 #include <type_traits>
 
 #include "aten/Dispatch.h"
@@ -20,6 +33,7 @@
 #include "aten/generated/Functions.h"       // at::empty
 #include "aten/generated/TensorMethods.h"   // movedim, copy_
 #include "aten/native/ReduceOps.h"
+#include "aten/native/cuda/IntegerDivider.h"
 #include "aten/native/cuda/WarpRows.h"
 #include "c10/cuda/CUDAException.h"
 #include "c10/cuda/CUDAGuard.h"
@@ -62,6 +76,49 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32)
   }
 }
 
+// The pieces of the keyed scan: an element's row, its value in the accumulation type and back.
+struct RowOf {
+  cuda::detail::IntDivider<uint32_t> n;
+  __device__ uint32_t operator()(uint32_t i) const { return n.div(i); }
+};
+
+template <typename T>
+struct ToAcc {
+  __device__ scan_acc_t<T> operator()(T v) const { return static_cast<scan_acc_t<T>>(v); }
+};
+
+template <typename T>
+struct FromAcc {
+  __device__ T operator()(scan_acc_t<T> v) const { return static_cast<T>(v); }
+};
+
+struct Plus {
+  template <typename A>
+  __device__ A operator()(const A& a, const A& b) const {
+    return a + b;
+  }
+};
+
+template <typename T>
+void cumsum_by_key(T* out, const T* in, int64_t rows, int64_t n, const Tensor& like,
+                   cudaStream_t stream) {
+  const auto keys = thrust::make_transform_iterator(
+      thrust::counting_iterator<uint32_t>(0),
+      RowOf{cuda::detail::IntDivider<uint32_t>(static_cast<uint32_t>(n))});
+  const auto values = thrust::make_transform_iterator(in, ToAcc<T>{});
+  const auto results = thrust::make_transform_output_iterator(out, FromAcc<T>{});
+  const auto count = static_cast<uint32_t>(rows * n);
+  size_t bytes = 0;
+  C10_CUDA_CHECK(cub::DeviceScan::InclusiveScanByKey(nullptr, bytes, keys, values, results, Plus{},
+                                                     count, ::cuda::std::equal_to<>{}, stream));
+  // At least one byte, so that the call below gets a non-null scratch.
+  const Tensor scratch =
+      at::empty({static_cast<int64_t>(std::max<size_t>(bytes, 1))}, like.options().dtype(kByte));
+  C10_CUDA_CHECK(cub::DeviceScan::InclusiveScanByKey(scratch.data_ptr(), bytes, keys, values,
+                                                     results, Plus{}, count,
+                                                     ::cuda::std::equal_to<>{}, stream));
+}
+
 void cumsum_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim) {
   const c10::cuda::CUDAGuard guard(self.device());
   // Note [How the GPU cumsum walks a line]
@@ -76,10 +133,16 @@ void cumsum_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim) {
   const Tensor out = direct ? result_rows : at::empty(in.sizes(), in.options());
   const int64_t n = in.size(-1);
   const int64_t rows = in.numel() / n;
-  const dim3 block(32, kWarpsPerBlock);
-  const unsigned blocks = gpu::warp_rows_blocks(rows, "cumsum");
   const cudaStream_t stream = c10::cuda::getCurrentCUDAStream();
+  const bool warp_rows = gpu::scan_uses_warp_rows(rows, n);
   AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "cumsum_cuda", [&] {
+    if (!warp_rows) {
+      cumsum_by_key<scalar_t>(out.data_ptr<scalar_t>(), in.data_ptr<scalar_t>(), rows, n, in,
+                              stream);
+      return;
+    }
+    const dim3 block(32, kWarpsPerBlock);
+    const unsigned blocks = gpu::warp_rows_blocks(rows, "cumsum");
     cumsum_rows<scalar_t>
         <<<blocks, block, 0, stream>>>(out.data_ptr<scalar_t>(), in.data_ptr<scalar_t>(), rows, n);
     C10_CUDA_KERNEL_LAUNCH_CHECK();

@@ -41,6 +41,19 @@ inline int softmax_row_threads(int64_t size) {
   return threads;
 }
 
+// Note [A few long lines across the fast dim]
+// The columns layout gives a line a thread. When dim is not last but the lines are few and
+// long (softmax over dim 0 of [100000, 4] is 4 lines: 4 threads walking 100000 elements each),
+// the GPU idles, so the kernel moves dim last in a contiguous copy, runs the rows layout (a
+// block a line) and copies the result back: two more passes over the tensor, against a launch
+// of a few threads. kSoftmaxFewLines threads are under 2% of an H100's.
+constexpr int64_t kSoftmaxFewLines = 4096;
+constexpr int64_t kSoftmaxLongLine = 128;
+
+inline bool softmax_moves_dim_last(const SoftmaxLines& l) {
+  return l.inner > 1 && l.outer * l.inner < kSoftmaxFewLines && l.size >= kSoftmaxLongLine;
+}
+
 // A NaN wins, as in the CPU kernel's max.
 template <typename T>
 C10_HOST_DEVICE T softmax_nan_max(T a, T b) {

@@ -13,6 +13,8 @@
 // - inner > 1: neighbouring lines are neighbouring in memory. One thread takes a line, and
 //   neighbouring threads take neighbouring lines, so each step along dim (stride inner) reads
 //   one coalesced run across the warp.
+// A few long lines across the fast dim take the rows layout through a transposed copy: Note [A
+// few long lines across the fast dim] (SoftMaxBody.h).
 // The backward has the same two layouts, with a sum in place of the max pass. Each thread's part
 // of a pass is a host-device function of SoftMaxBody.h, which the CPU tests run thread by thread.
 
@@ -25,6 +27,9 @@
 
 #include "aten/Dispatch.h"
 #include "aten/core/Tensor.h"
+#include "aten/core/TensorMethodsManual.h"  // contiguous
+#include "aten/generated/Functions.h"       // at::empty
+#include "aten/generated/TensorMethods.h"   // movedim, copy_
 #include "aten/native/SoftMax.h"
 #include "aten/native/cuda/SoftMaxBody.h"
 #include "c10/cuda/CUDAException.h"
@@ -154,8 +159,23 @@ void with_log(bool log, const F& f) {
   }
 }
 
+// Note [A few long lines across the fast dim]: `t` with dim moved last, contiguous.
+bool moves_dim_last(const Tensor& t, int64_t dim) {
+  return gpu::softmax_moves_dim_last(lines_of(t, dim));
+}
+
+Tensor dim_last(const Tensor& t, int64_t dim) {
+  return t.movedim(dim, -1).contiguous();
+}
+
 void softmax_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim, bool log) {
   const c10::cuda::CUDAGuard guard(self.device());
+  if (moves_dim_last(self, dim)) {
+    const Tensor out_rows = at::empty(result.movedim(dim, -1).sizes(), result.options());
+    softmax_kernel_cuda(out_rows, dim_last(self, dim), self.dim() - 1, log);
+    result.copy_(out_rows.movedim(-1, dim));
+    return;
+  }
   const c10::optional<SoftmaxLaunch> launch = plan_launch(self, dim);
   if (!launch) return;
   const SoftmaxLaunch& p = *launch;
@@ -177,6 +197,13 @@ void softmax_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim, 
 void softmax_backward_kernel_cuda(const Tensor& grad_input, const Tensor& grad,
                                   const Tensor& output, int64_t dim, bool log) {
   const c10::cuda::CUDAGuard guard(grad.device());
+  if (moves_dim_last(output, dim)) {
+    const Tensor output_rows = dim_last(output, dim);
+    const Tensor gi_rows = at::empty(output_rows.sizes(), grad_input.options());
+    softmax_backward_kernel_cuda(gi_rows, dim_last(grad, dim), output_rows, output.dim() - 1, log);
+    grad_input.copy_(gi_rows.movedim(-1, dim));
+    return;
+  }
   const c10::optional<SoftmaxLaunch> launch = plan_launch(output, dim);
   if (!launch) return;
   const SoftmaxLaunch& p = *launch;

@@ -1,7 +1,7 @@
 #pragma once
 // The launch shape of the kernels that give each row a warp (argmax's ExtremumRowsKernel.cu,
 // cumsum's ScanKernel.cu): blocks of 32 x kWarpsPerBlock threads, threadIdx.y the block's warp,
-// row blockIdx.x * kWarpsPerBlock + threadIdx.y.
+// row blockIdx.x * kWarpsPerBlock + threadIdx.y; and when cumsum takes that shape.
 
 #include <cstdint>
 #include <limits>
@@ -20,6 +20,15 @@ inline unsigned warp_rows_blocks(int64_t rows, const char* op) {
   TORCH_CHECK(blocks <= std::numeric_limits<int>::max(), op,
               ": too many rows for one CUDA launch (", rows, ")");
   return static_cast<unsigned>(blocks);
+}
+
+// Note [How the GPU cumsum walks a line] (ScanKernel.cu): a warp per row when there are rows
+// enough to fill the GPU (kFillRows: 132 SMs x 64 warps, rounded) or too many elements for the
+// keyed scan's 32-bit keys; otherwise one keyed scan over every element.
+constexpr int64_t kFillRows = 8192;
+
+inline bool scan_uses_warp_rows(int64_t rows, int64_t n) {
+  return rows >= kFillRows || rows * n > std::numeric_limits<int32_t>::max();
 }
 
 }  // namespace gpu

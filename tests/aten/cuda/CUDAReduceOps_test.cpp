@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "CUDATestUtils.h"
+#include "aten/native/cuda/WarpRows.h"
 
 #define EXPECT_THROW_MSG(expr, msg) \
   EXPECT_EQ(test_util::error_of([&] { (void)(expr); }), std::string(msg))
@@ -139,6 +140,44 @@ TEST(CUDAIndexReductions, FirstExtremumAndNaNAsOnTheCpu) {
                    "\"argmax_cuda\" not implemented for 'Bool'");
 }
 
+// Rows too long for a warp each (Note [Few long rows: chunks, then their candidates]): the
+// first extremum when it lies in a late chunk, ties across chunks, NaNs, and a whole tensor.
+TEST(CUDAIndexReductions, FewLongRowsAreSplitIntoChunks) {
+  SKIP_WITHOUT_CUDA();
+  at::manual_seed(11);
+  for (at::ScalarType dtype : {at::kFloat, at::kHalf, at::kDouble, at::kChar, at::kLong}) {
+    SCOPED_TRACE(c10::toString(dtype));
+    at::Tensor x = at::randint(-50, 50, {3, 300000}, at::TensorOptions().dtype(at::kDouble));
+    x[0][250001].fill_(120);  // row 0: the maximum late, a tie of it after
+    x[0][299999].fill_(120);
+    x[1][7].fill_(-120);  // row 1: the minimum early, ties of it in later chunks
+    x[1][150000].fill_(-120);
+    x[1][299000].fill_(-120);
+    if (c10::isFloatingType(dtype)) {
+      x[2][100000].fill_(NAN);  // row 2: the first NaN wins both
+      x[2][200000].fill_(NAN);
+    }
+    x = x.to(dtype);
+    const at::Tensor g = x.cuda();
+    for (bool keepdim : {false, true}) {
+      const auto cpu_max = at::max(x, 1, keepdim);
+      const auto gpu_max = at::max(g, 1, keepdim);
+      EXPECT_TRUE(matches(std::get<0>(cpu_max), std::get<0>(gpu_max)));
+      EXPECT_TRUE(matches(std::get<1>(cpu_max), std::get<1>(gpu_max)));
+      const auto cpu_min = at::min(x, 1, keepdim);
+      const auto gpu_min = at::min(g, 1, keepdim);
+      EXPECT_TRUE(matches(std::get<0>(cpu_min), std::get<0>(gpu_min)));
+      EXPECT_TRUE(matches(std::get<1>(cpu_min), std::get<1>(gpu_min)));
+    }
+    EXPECT_TRUE(matches(at::argmax(x), at::argmax(g)));  // one row of 900000
+    EXPECT_TRUE(matches(at::argmin(x), at::argmin(g)));
+  }
+  // 64M floats as one row, the maximum near the end.
+  at::Tensor big = at::zeros({int64_t(1) << 26}, at::kCUDA);
+  big[(int64_t(1) << 26) - 3].fill_(1.f);
+  EXPECT_EQ(at::argmax(big).item<int64_t>(), (int64_t(1) << 26) - 3);
+}
+
 TEST(CUDAScan, CumsumAlongEveryDimAndLayout) {
   SKIP_WITHOUT_CUDA();
   at::manual_seed(9);
@@ -169,6 +208,30 @@ TEST(CUDAScan, CumsumAlongEveryDimAndLayout) {
   at::cumsum_out(out, x.cuda(), 1);
   EXPECT_EQ(out.strides(), at::IntArrayRef({1, 5}));
   EXPECT_TRUE(at::allclose(out.cpu(), at::cumsum(x, 1), 1e-5, 1e-6));
+}
+
+// The two scans of Note [How the GPU cumsum walks a line]: a warp per row for many rows, the
+// keyed scan for few (one row of millions, a few long rows, many short rows below the line).
+TEST(CUDAScan, EachScanAndTheLineBetweenThem) {
+  SKIP_WITHOUT_CUDA();
+  at::manual_seed(10);
+  const std::vector<std::vector<int64_t>> shapes = {{at::native::gpu::kFillRows, 5},
+                                                    {at::native::gpu::kFillRows - 1, 5},
+                                                    {20000, 3},
+                                                    {3, 1000003},
+                                                    {1, 4000000},
+                                                    {7}};
+  for (const auto& shape : shapes) {
+    SCOPED_TRACE(at::IntArrayRef(shape));
+    // Integers: any order of the sums is exact.
+    const at::Tensor i = at::randint(-1000, 1000, shape, at::TensorOptions().dtype(at::kLong));
+    EXPECT_TRUE(matches(at::cumsum(i, -1), at::cumsum(i.cuda(), -1)));
+    const at::Tensor i8 = i.to(at::kChar);  // wraps, as on the CPU
+    EXPECT_TRUE(matches(at::cumsum(i8, -1, at::kChar), at::cumsum(i8.cuda(), -1, at::kChar)));
+    // Floats accumulate in double on both sides; the orders differ by the last bits at most.
+    const at::Tensor f = at::randn(shape);
+    EXPECT_TRUE(matches(at::cumsum(f, -1), at::cumsum(f.cuda(), -1), 1e-6));
+  }
 }
 
 // var, std, norm and logsumexp are built from other operators (ReduceOpsStats.cpp): they run on

@@ -21,6 +21,7 @@
 #include "aten/native/cuda/PhiloxBody.h"
 #include "aten/native/cuda/RowGatherBody.h"
 #include "aten/native/cuda/SoftMaxBody.h"
+#include "aten/native/cuda/WarpRows.h"
 
 namespace {
 
@@ -132,18 +133,20 @@ TEST(GpuSoftmaxBodies, BlockWidthsAndLineGeometry) {
   EXPECT_EQ(gpu::softmax_line_start(l, 7), 1 * 4 * 5 + 2);
   const gpu::SoftmaxLines scalar = gpu::softmax_lines(sizes, 0, 0);
   EXPECT_EQ(scalar.outer * scalar.size * scalar.inner, 1);
+  // Note [A few long lines across the fast dim]: only few, long lines across it move it last.
+  const int64_t tall[] = {100000, 4};
+  EXPECT_TRUE(gpu::softmax_moves_dim_last(gpu::softmax_lines(tall, 2, 0)));
+  EXPECT_FALSE(gpu::softmax_moves_dim_last(gpu::softmax_lines(tall, 2, 1)));  // already last
+  EXPECT_FALSE(gpu::softmax_moves_dim_last(l));                               // short lines
+  const int64_t wide[] = {64, 1000, 4096};  // 262144 lines: the columns layout fills the GPU
+  EXPECT_FALSE(gpu::softmax_moves_dim_last(gpu::softmax_lines(wide, 3, 1)));
 }
 
 // ---- argmax / argmin ------------------------------------------------------------------------
 
-// One warp's answer for a row: every lane's scan, then the butterfly of shuffles, lane by lane.
-template <typename T, bool kMax>
-int64_t warp_extremum(const T* row, int64_t n) {
-  using A = gpu::extremum_acc_t<T>;
-  std::vector<gpu::ExtremumCandidate<A>> lanes;
-  for (int lane = 0; lane < gpu::kExtremumWarp; ++lane) {
-    lanes.push_back(gpu::extremum_lane_scan<T, kMax>(row, n, lane));
-  }
+// The butterfly of shuffles over a warp's 32 candidates, lane by lane: every lane's answer.
+template <typename A, bool kMax>
+gpu::ExtremumCandidate<A> butterfly(std::vector<gpu::ExtremumCandidate<A>> lanes, int64_t n) {
   for (int offset = 16; offset > 0; offset >>= 1) {
     std::vector<gpu::ExtremumCandidate<A>> next = lanes;
     for (int lane = 0; lane < gpu::kExtremumWarp; ++lane) {
@@ -152,7 +155,53 @@ int64_t warp_extremum(const T* row, int64_t n) {
     lanes = next;
   }
   for (const auto& c : lanes) EXPECT_EQ(c.index, lanes[0].index) << "lanes disagree";
-  return lanes[0].index;
+  return lanes[0];
+}
+
+// One warp's answer for elements [begin, end) of a row: every lane's scan, then the butterfly.
+template <typename T, bool kMax>
+gpu::ExtremumCandidate<gpu::extremum_acc_t<T>> warp_extremum(const T* row, int64_t begin,
+                                                             int64_t end, int64_t n) {
+  using A = gpu::extremum_acc_t<T>;
+  std::vector<gpu::ExtremumCandidate<A>> lanes;
+  for (int lane = 0; lane < gpu::kExtremumWarp; ++lane) {
+    lanes.push_back(gpu::extremum_lane_scan<T, kMax>(row, begin, end, n, lane));
+  }
+  return butterfly<A, kMax>(lanes, n);
+}
+
+template <typename T, bool kMax>
+int64_t warp_extremum(const T* row, int64_t n) {
+  return warp_extremum<T, kMax>(row, 0, n, n).index;
+}
+
+// The two kernels of a split row (Note [Few long rows: chunks, then their candidates]): a warp
+// per chunk, then a block whose threads walk the candidates, whose warps butterfly, and whose
+// warp 0 butterflies the warps' answers.
+template <typename T, bool kMax>
+int64_t chunked_extremum(const T* row, int64_t n, int64_t chunk_len) {
+  using A = gpu::extremum_acc_t<T>;
+  const int64_t chunks = (n + chunk_len - 1) / chunk_len;
+  std::vector<int64_t> indices;
+  std::vector<A> values;
+  for (int64_t c = 0; c < chunks; ++c) {
+    const auto best =
+        warp_extremum<T, kMax>(row, c * chunk_len, std::min(n, (c + 1) * chunk_len), n);
+    indices.push_back(best.index);
+    values.push_back(best.value);
+  }
+  constexpr int kWarps = gpu::kCandidateThreads / gpu::kExtremumWarp;
+  std::vector<gpu::ExtremumCandidate<A>> warps;
+  for (int w = 0; w < kWarps; ++w) {
+    std::vector<gpu::ExtremumCandidate<A>> lanes;
+    for (int lane = 0; lane < gpu::kExtremumWarp; ++lane) {
+      lanes.push_back(gpu::extremum_candidates_scan<A, kMax>(indices.data(), values.data(), chunks,
+                                                             n, w * gpu::kExtremumWarp + lane,
+                                                             gpu::kCandidateThreads));
+    }
+    warps.push_back(butterfly<A, kMax>(lanes, n));
+  }
+  return butterfly<A, kMax>(warps, n).index;  // kWarps == 32: one per lane of warp 0
 }
 
 template <typename T>
@@ -178,6 +227,15 @@ void check_extremum_bodies(at::ScalarType dtype) {
         const T* row = xc.data_ptr<T>() + r * n;
         EXPECT_EQ((warp_extremum<T, true>(row, n)), max_index[r].item<int64_t>()) << "row " << r;
         EXPECT_EQ((warp_extremum<T, false>(row, n)), min_index[r].item<int64_t>()) << "row " << r;
+        // The same row split into chunks of 32 and of 64 elements: a warp per chunk, then the
+        // candidates' block.
+        for (int64_t chunk_len : {32, 64}) {
+          if (chunk_len >= n) continue;
+          EXPECT_EQ((chunked_extremum<T, true>(row, n, chunk_len)), max_index[r].item<int64_t>())
+              << "row " << r << " chunks of " << chunk_len;
+          EXPECT_EQ((chunked_extremum<T, false>(row, n, chunk_len)), min_index[r].item<int64_t>())
+              << "row " << r << " chunks of " << chunk_len;
+        }
       }
     }
   }
@@ -192,6 +250,80 @@ TEST(GpuExtremumBodies, TheWarpsAnswerIsTheCpusFirstExtremum) {
   check_extremum_bodies<uint8_t>(at::kByte);
   check_extremum_bodies<int64_t>(at::kLong);
   check_extremum_bodies<bool>(at::kBool);
+}
+
+TEST(GpuExtremumBodies, ALongRowsChunksAreMoreThanTheCandidatesThreads) {
+  // 70000 elements in chunks of 32: 2188 candidates, so each thread walks two or three. The
+  // first maximum sits in a late chunk with ties after it, the first minimum in the first chunk
+  // with a tie later; then NaNs, the first of which wins both.
+  at::manual_seed(3);
+  at::Tensor x = at::randn({70000});
+  x[65000].fill_(100.f);
+  x[65001].fill_(100.f);
+  x[69999].fill_(100.f);
+  x[5].fill_(-100.f);
+  x[40000].fill_(-100.f);
+  const float* row = x.data_ptr<float>();
+  EXPECT_EQ((chunked_extremum<float, true>(row, 70000, 32)), 65000);
+  EXPECT_EQ((chunked_extremum<float, false>(row, 70000, 32)), 5);
+  x[50000].fill_(NAN);
+  x[60000].fill_(NAN);
+  EXPECT_EQ((chunked_extremum<float, true>(row, 70000, 32)), 50000);
+  EXPECT_EQ((chunked_extremum<float, false>(row, 70000, 32)), 50000);
+}
+
+TEST(GpuExtremumBodies, EveryChunkCanHoldTheAnswer) {
+  // A lone maximum (and minimum) in each chunk in turn, at every lane offset: 40 chunks, then
+  // 2100 (so candidates' threads walk more than one, and the answer sits past thread 1023).
+  for (int64_t chunks : {40, 2100}) {
+    const int64_t n = chunks * 32;
+    std::vector<float> row(static_cast<size_t>(n), 0.f);
+    for (int64_t c = 0; c < chunks; c += (chunks > 100 ? 7 : 1)) {
+      const int64_t at = c * 32 + (c % 32);
+      row[static_cast<size_t>(at)] = 1.f;
+      EXPECT_EQ((chunked_extremum<float, true>(row.data(), n, 32)), at) << "chunk " << c;
+      row[static_cast<size_t>(at)] = -1.f;
+      EXPECT_EQ((chunked_extremum<float, false>(row.data(), n, 32)), at) << "chunk " << c;
+      row[static_cast<size_t>(at)] = 0.f;
+    }
+  }
+}
+
+TEST(GpuExtremumBodies, FewLongRowsAreSplitManyRowsAreNot) {
+  // One row of 64M: chunks sized to about kExtremumTargetWarps warps.
+  gpu::ExtremumSplit s = gpu::extremum_split(1, int64_t(1) << 26);
+  EXPECT_EQ(s.chunks, gpu::kExtremumTargetWarps);
+  EXPECT_EQ(s.chunk_len, 4096);
+  // Short rows, or enough of them to fill the GPU: a warp per row.
+  s = gpu::extremum_split(1, 1000);
+  EXPECT_EQ(s.chunks, 1);
+  EXPECT_EQ(s.chunk_len, 1000);
+  s = gpu::extremum_split(gpu::kExtremumTargetWarps, 1 << 20);
+  EXPECT_EQ(s.chunks, 1);
+  // In between: at least kExtremumMinChunk a chunk, lengths a multiple of 32 covering the row.
+  for (int64_t rows : {1, 3, 100, 5000}) {
+    for (int64_t n : {2049, 10000, 1234567}) {
+      s = gpu::extremum_split(rows, n);
+      EXPECT_EQ(s.chunk_len % 32 == 0 || s.chunks == 1, true) << rows << " x " << n;
+      EXPECT_GE(s.chunks * s.chunk_len, n);
+      EXPECT_LT((s.chunks - 1) * s.chunk_len, n);
+      EXPECT_LE(rows * s.chunks, 2 * gpu::kExtremumTargetWarps);
+      if (s.chunks > 1) {
+        EXPECT_GE(s.chunk_len, gpu::kExtremumMinChunk / 2) << rows << " x " << n;
+      }
+    }
+  }
+}
+
+// Note [How the GPU cumsum walks a line]: a warp per row only when the rows fill the GPU (or
+// the keyed scan's 32-bit keys cannot count the elements).
+TEST(GpuScanPlan, AWarpPerRowOnlyForManyRows) {
+  EXPECT_TRUE(gpu::scan_uses_warp_rows(gpu::kFillRows, 5));
+  EXPECT_FALSE(gpu::scan_uses_warp_rows(gpu::kFillRows - 1, 5));
+  EXPECT_FALSE(gpu::scan_uses_warp_rows(1, 1 << 26));
+  EXPECT_FALSE(gpu::scan_uses_warp_rows(1, INT32_MAX));
+  EXPECT_TRUE(gpu::scan_uses_warp_rows(1, int64_t(INT32_MAX) + 1));
+  EXPECT_TRUE(gpu::scan_uses_warp_rows(2, int64_t(1) << 30));
 }
 
 TEST(GpuExtremumBodies, TheCombiningRuleIsAssociativeAndCommutative) {
