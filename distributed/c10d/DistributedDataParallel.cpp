@@ -43,7 +43,8 @@ namespace c10d {
 //    each puts its current .grad() (zeros where it has none) into its bucket, so the buckets
 //    fill and launch, in the same order on every rank, whichever parameters each rank used.
 //  * A parameter is "used" when its hook fired with a gradient since the last synchronised
-//    backward (no_sync() steps count). At the end of backward the ranks sum their used flags;
+//    backward (no_sync() steps count, and so does a backward that failed midway: the gradient
+//    is in .grad() either way). At the end of backward the ranks sum their used flags;
 //    a parameter no rank used keeps its .grad() untouched (undefined stays undefined), one that
 //    some rank used gets the average, even on a rank where it had no gradient.
 // A rank whose loss depends on no parameter at all runs no hook and so joins no round: the other
@@ -100,11 +101,11 @@ void DistributedDataParallel::broadcast_parameters() {
   int64_t total = 0;
   for (const auto& p : parameters_) total += p.numel();
   const int world = process_group_->getSize();
-  at::Tensor mine = at::empty({2}, at::kLong);
+  at::Tensor mine = at::empty({2}, at::TensorOptions(at::kLong).device(comm_device()));
   mine[0].fill_(static_cast<int64_t>(parameters_.size()));
   mine[1].fill_(total);
   std::vector<std::vector<at::Tensor>> all(1);
-  for (int r = 0; r < world; ++r) all[0].push_back(at::empty({2}, at::kLong));
+  for (int r = 0; r < world; ++r) all[0].push_back(at::empty_like(mine));
   ops::allgather(process_group_, all, {mine})->wait();
   for (int r = 0; r < world; ++r) {
     const int64_t count = all[0][r][0].item<int64_t>();
@@ -236,8 +237,8 @@ void DistributedDataParallel::gradient_ready(size_t index) {
     // unrun, and then the guard abandons the round (Note [A backward that fails midway]).
     auto guard = std::make_shared<RoundGuard>(this);
     torch::autograd::Engine::get_default_engine().queue_callback([guard] {
-      guard->finished = true;
       guard->ddp->finish_backward();
+      guard->finished = true;  // only now: a finish_backward() that throws abandons the round
     });
     for (size_t unused : unused_) mark_ready(unused);
   }
@@ -280,8 +281,9 @@ void DistributedDataParallel::launch_ready_buckets() {
 // hook, an error here), the engine drops the final callbacks without running them, so
 // finish_backward() never comes. The round must not stay open: the next backward would take it
 // for its own, and the launched allreduces may still be writing the buckets. RoundGuard is held
-// only by the queued callback; destroyed unrun, it waits for the launched allreduces (ignoring
-// their errors: the backward's own error is the one reported) and closes the round.
+// only by the queued callback; destroyed unrun (or after a finish_backward() that threw, say on
+// a failed allreduce), it waits for the launched allreduces (ignoring their errors: the first
+// error is the one reported) and closes the round.
 DistributedDataParallel::RoundGuard::~RoundGuard() {
   if (!finished) ddp->abandon_round();
 }
@@ -335,16 +337,21 @@ void DistributedDataParallel::finish_backward() {
       if (grad.defined()) {
         grad.copy_(average);
       } else {
-        grad = average.clone();  // used by another rank only
+        // Used by another rank only: a new gradient with the parameter's strides (libtorch's
+        // layout contract for .grad()).
+        grad = at::empty_like(p);
+        grad.copy_(average);
       }
     }
   }
 }
 
 std::vector<bool> DistributedDataParallel::globally_used() {
-  at::Tensor flags = at::tensor(used_, at::kInt);
+  // On the parameters' device: NCCL takes only CUDA tensors.
+  at::Tensor flags = at::tensor(used_, at::kInt).to(comm_device());
   used_.assign(parameters_.size(), 0);
   ops::allreduce(process_group_, {flags})->wait();
+  flags = flags.cpu();
   std::vector<bool> used(parameters_.size());
   const int32_t* sums = flags.data_ptr<int32_t>();
   for (size_t i = 0; i < used.size(); ++i) used[i] = sums[i] > 0;

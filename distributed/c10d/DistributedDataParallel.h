@@ -104,6 +104,9 @@ class DistributedDataParallel {
   };
 
   void broadcast_parameters();
+  // Where DDP's own small collectives (the model check, the used flags) run: the first
+  // parameter's device, so that NCCL, which takes only CUDA tensors, can carry them.
+  at::Device comm_device() const { return parameters_[0].device(); }
   void build_buckets(const DDPOptions& options);
   // A parameter's .grad() is complete (its AccumulateGrad has run).
   void gradient_ready(size_t index);

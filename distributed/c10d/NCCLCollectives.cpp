@@ -106,7 +106,6 @@ c10::intrusive_ptr<ProcessGroupNCCL::WorkNCCL> ProcessGroupNCCL::launch(
     std::lock_guard<std::mutex> lock(mutex_);
     streams = ncclStreams_.at(key);
   }
-  ++seq_;
   auto work = c10::make_intrusive<WorkNCCL>(devices, rank_, opType, seq_, title, inputs);
   work->blockingWait_ = blockingWait_;
   work->opTimeout_ = options_->timeout;
@@ -166,10 +165,10 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::collective(std::vector<at::Tensor>& i
                                                       OpType opType, const char* title,
                                                       const PostFn& post,
                                                       const std::vector<at::Tensor>& alsoUsed) {
+  ++seq_;  // send and recv do not count (libtorch 1.13's collective() bumps it, pointToPoint not)
   const std::vector<c10::Device> devices = getDeviceList(inputs);
   const std::string key = getKeyFromDevices(devices);
   auto& comms = getNCCLComm(key, devices);
-  countCollective();
   return launch(key, comms, devices, inputs, outputs, fn, post, opType, title, alsoUsed);
 }
 

@@ -210,14 +210,6 @@ void ProcessGroupNCCL::checkNoActiveGroup() {
               "supported");
 }
 
-void ProcessGroupNCCL::setSequenceNumberForGroup() {
-  agreeOnSequenceNumber(*store_, options_->timeout);
-}
-
-uint64_t ProcessGroupNCCL::getSequenceNumberForGroup() {
-  return currentSequenceNumber();
-}
-
 void ProcessGroupNCCL::groupStart() {
   C10D_NCCL_CHECK(ncclGroupStart());
   ++activeGroups;

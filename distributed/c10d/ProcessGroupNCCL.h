@@ -145,10 +145,10 @@ class ProcessGroupNCCL : public ProcessGroup {
   c10::intrusive_ptr<Work> recv(std::vector<at::Tensor>& tensors, int srcRank, int tag) override;
   c10::intrusive_ptr<Work> barrier(const BarrierOptions& opts = BarrierOptions()) override;
 
-  // As the Gloo group's: rank 0 picks the start and sets it in the store; every collective (not
-  // send or recv) adds one.
-  void setSequenceNumberForGroup() override;
-  uint64_t getSequenceNumberForGroup() override;
+  // libtorch 1.13's NCCL group needs no agreement: its number is the count of collectives (not
+  // send or recv) issued, from 0, so setSequenceNumberForGroup() does nothing.
+  void setSequenceNumberForGroup() override {}
+  uint64_t getSequenceNumberForGroup() override { return seq_; }
 
   // NCCL's group calls. A collective of this group between them is refused: it would record its
   // end events before NCCL enqueues its kernels, at the group's end.

@@ -203,16 +203,34 @@ TEST(DistributedDataParallel, UnusedParametersGetTheAverageOfWhatSomeRankUsed) {
       EXPECT_TRUE(at::allclose(b.grad(), at::full({2}, 1.5))) << b.grad();
       EXPECT_FALSE(c.grad().defined());  // no rank used it: left alone
       EXPECT_EQ(ddp.buckets_launched(), static_cast<int64_t>(ddp.bucket_indices().size()));
-      // A second step where nobody uses b: its gradient stays what it was.
+      // A second step where nobody uses b, whose gradients now differ by rank: each keeps its
+      // own (an average would make them equal).
       a.mutable_grad().zero_();
+      b.mutable_grad().fill_(rank + 1.0);
       at::Tensor loss2 = (a * x).sum();
       ddp.prepare_for_backward({loss2});
       loss2.backward();
       EXPECT_TRUE(at::allclose(a.grad(), at::full({3}, 1.5))) << a.grad();
-      EXPECT_TRUE(at::allclose(b.grad(), at::full({2}, 1.5))) << b.grad();
+      EXPECT_TRUE(at::equal(b.grad(), at::full({2}, rank + 1.0))) << b.grad();
       EXPECT_FALSE(c.grad().defined());
     });
   }
+}
+
+TEST(DistributedDataParallel, AGradientMadeForAParameterUnusedHereHasItsStrides) {
+  run_ranks(2, [](int rank, const PG& pg) {
+    // A transposed parameter that only rank 0 uses: rank 1's new .grad() keeps its strides.
+    at::Tensor w = at::ones({3, 2}).t().requires_grad_();
+    at::Tensor other = leaf({1}, 1.0);
+    c10d::DistributedDataParallel ddp({w, other}, pg, finding_unused(false));
+    at::Tensor loss = (other * 1).sum();
+    if (rank == 0) loss = loss + (w * 4).sum();
+    ddp.prepare_for_backward({loss});
+    loss.backward();
+    ASSERT_TRUE(w.grad().defined());
+    EXPECT_EQ(w.grad().strides(), w.strides());
+    EXPECT_TRUE(at::equal(w.grad(), at::full({2, 3}, 2.0))) << w.grad();
+  });
 }
 
 TEST(DistributedDataParallel, UseUnderNoSyncCountsAsUse) {
@@ -245,6 +263,7 @@ TEST(DistributedDataParallel, FindingUnusedParametersNeedsTheOutputs) {
               "DistributedDataParallel: find_unused_parameters is set, so "
               "prepare_for_backward(outputs) must be called after each forward pass, before its "
               "backward.");
+    EXPECT_EQ(ddp.buckets_launched(), 0);
     // The outputs given are not those of the loss: b looked unused but got a gradient.
     a.mutable_grad() = at::Tensor();
     at::Tensor only_a = (a * 2).sum();
