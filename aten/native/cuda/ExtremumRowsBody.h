@@ -84,11 +84,13 @@ C10_HOST_DEVICE ExtremumCandidate<A> extremum_combine(const ExtremumCandidate<A>
 // A warp per row leaves the GPU idle when the rows are few and long (argmax of a whole tensor
 // is one row). Then each row is cut into chunks of chunk_len elements (a multiple of 32), a
 // warp per chunk finds the chunk's first best as above and writes it as a candidate, and a
-// second kernel gives each row a block of kCandidateThreads threads: thread t combines
-// candidates t, t + kCandidateThreads, ..., the warps' butterflies combine those, and warp 0
+// second kernel gives each row a block of extremum_candidate_threads(chunks) threads: thread t
+// combines candidates t, t + threads, ..., the warps' butterflies combine those, and warp 0
 // combines the warps'. The combining rule picks the row's first best in any grouping, so the
 // answer is the CPU's. The chunks are sized for about kExtremumTargetWarps warps in all, and
-// at least kExtremumMinChunk elements each (the candidates' pass must stay small beside it).
+// at least kExtremumMinChunk elements each (the candidates' pass must stay small beside it);
+// rows enough to give a quarter of those warps on their own are not split (splitting them
+// would add a second pass for little more parallelism).
 constexpr int64_t kExtremumTargetWarps = 16384;  // H100/H200: 132 SMs x 64 warps, twice over
 constexpr int64_t kExtremumMinChunk = 2048;      // 64 elements a lane
 constexpr int kCandidateThreads = 1024;
@@ -100,6 +102,7 @@ struct ExtremumSplit {
 
 inline ExtremumSplit extremum_split(int64_t rows, int64_t n,
                                     int64_t min_chunk = kExtremumMinChunk) {
+  if (rows * 4 >= kExtremumTargetWarps) return {1, n};
   const int64_t by_work = (n + min_chunk - 1) / min_chunk;
   const int64_t by_warps = (kExtremumTargetWarps + rows - 1) / rows;
   const int64_t wanted = by_work < by_warps ? by_work : by_warps;
@@ -107,6 +110,13 @@ inline ExtremumSplit extremum_split(int64_t rows, int64_t n,
   int64_t len = (n + wanted - 1) / wanted;
   len = (len + kExtremumWarp - 1) / kExtremumWarp * kExtremumWarp;
   return {(n + len - 1) / len, len};
+}
+
+// The candidates' block: a warp for each 32 candidates, up to kCandidateThreads.
+inline int extremum_candidate_threads(int64_t chunks) {
+  const int64_t warps = (chunks + kExtremumWarp - 1) / kExtremumWarp;
+  return static_cast<int>(warps * kExtremumWarp < kCandidateThreads ? warps * kExtremumWarp
+                                                                    : kCandidateThreads);
 }
 
 // Thread `thread`'s combine of a row's candidates thread, thread + stride, ... of `count`

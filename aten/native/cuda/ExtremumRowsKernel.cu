@@ -15,7 +15,6 @@
 
 #include <cuda_runtime_api.h>
 
-#include <limits>
 #include <type_traits>
 
 #include "aten/Dispatch.h"
@@ -75,7 +74,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32)
   if (values != nullptr) values[row] = in[best.index];
 }
 
-// A block of kCandidateThreads per row combines the row's `chunks` candidates.
+// A block per row (extremum_candidate_threads(chunks) wide) combines the row's candidates.
 template <typename T, bool kMax>
 __global__ void __launch_bounds__(gpu::kCandidateThreads)
     extremum_candidates(const T* __restrict__ in, int64_t n, int64_t chunks,
@@ -83,15 +82,16 @@ __global__ void __launch_bounds__(gpu::kCandidateThreads)
                         const gpu::extremum_acc_t<T>* __restrict__ candidate_values, T* values,
                         int64_t* __restrict__ indices) {
   using A = gpu::extremum_acc_t<T>;
-  constexpr int kWarps = gpu::kCandidateThreads / 32;
-  __shared__ int64_t warp_indices[kWarps];
-  __shared__ A warp_values[kWarps];
+  constexpr int kMaxWarps = gpu::kCandidateThreads / 32;
+  __shared__ int64_t warp_indices[kMaxWarps];
+  __shared__ A warp_values[kMaxWarps];
   const int64_t row = blockIdx.x;
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const int warps = static_cast<int>(blockDim.x) / 32;
   gpu::ExtremumCandidate<A> best =
       warp_extremum<A, kMax>(gpu::extremum_candidates_scan<A, kMax>(
                                  candidate_indices + row * chunks, candidate_values + row * chunks,
-                                 chunks, n, threadIdx.x, gpu::kCandidateThreads),
+                                 chunks, n, threadIdx.x, static_cast<int>(blockDim.x)),
                              n);
   if (lane == 0) {
     warp_indices[warp] = best.index;
@@ -99,8 +99,8 @@ __global__ void __launch_bounds__(gpu::kCandidateThreads)
   }
   __syncthreads();
   if (warp != 0) return;
-  best = warp_extremum<A, kMax>(gpu::ExtremumCandidate<A>{lane < kWarps ? warp_indices[lane] : n,
-                                                          lane < kWarps ? warp_values[lane] : A(0)},
+  best = warp_extremum<A, kMax>(gpu::ExtremumCandidate<A>{lane < warps ? warp_indices[lane] : n,
+                                                          lane < warps ? warp_values[lane] : A(0)},
                                 n);
   if (lane != 0) return;
   indices[row] = best.index;
@@ -123,9 +123,7 @@ void launch_extremum(const Tensor& input, const Tensor& values, const Tensor& in
     C10_CUDA_KERNEL_LAUNCH_CHECK();
     return;
   }
-  // Note [Few long rows: chunks, then their candidates]: a block per row for the second pass.
-  TORCH_CHECK(rows <= std::numeric_limits<int>::max(),
-              "argmax: too many rows for one CUDA launch (", rows, ")");
+  // Note [Few long rows: chunks, then their candidates]: rows < kExtremumTargetWarps / 4 here.
   const int64_t count = rows * split.chunks;
   const Tensor candidate_indices = at::empty({count}, input.options().dtype(kLong));
   const Tensor candidate_values =
@@ -135,7 +133,8 @@ void launch_extremum(const Tensor& input, const Tensor& values, const Tensor& in
                                                        nullptr, nullptr,
                                                        candidate_indices.data_ptr<int64_t>(), cv);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
-  extremum_candidates<T, kMax><<<static_cast<unsigned>(rows), gpu::kCandidateThreads, 0, stream>>>(
+  const int threads = gpu::extremum_candidate_threads(split.chunks);
+  extremum_candidates<T, kMax><<<static_cast<unsigned>(rows), threads, 0, stream>>>(
       in, n, split.chunks, candidate_indices.data_ptr<int64_t>(), cv, v,
       indices.data_ptr<int64_t>());
   C10_CUDA_KERNEL_LAUNCH_CHECK();

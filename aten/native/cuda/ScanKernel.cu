@@ -12,7 +12,9 @@
 //    for the whole tensor): CUB's DeviceScan::InclusiveScanByKey over all the elements at once,
 //    keyed by each element's row (i / n, by a multiply and a shift), so a running sum restarts
 //    at each row. CUB's single-pass scan (decoupled look-back) reads and writes each element
-//    once, whatever the rows' lengths.
+//    once, whatever the rows' lengths. Which partial sums it adds depends on the timing of its
+//    tiles, so floating-point results may differ in the last bit from run to run (float
+//    accumulates in double, which hides that after the rounding back to float).
 // The sums accumulate as the CPU's (ScanAccumulate in cpu/ReduceOpsKernel.cpp): float and
 // double in double, Half and BFloat16 in float, integers in int64 (wrapping as the CPU's). A
 // result that is not the contiguous row layout is written through a temporary and copied in.

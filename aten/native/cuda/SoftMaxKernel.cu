@@ -27,7 +27,6 @@
 
 #include "aten/Dispatch.h"
 #include "aten/core/Tensor.h"
-#include "aten/core/TensorMethodsManual.h"  // contiguous
 #include "aten/generated/Functions.h"       // at::empty
 #include "aten/generated/TensorMethods.h"   // movedim, copy_
 #include "aten/native/SoftMax.h"
@@ -165,7 +164,10 @@ bool moves_dim_last(const Tensor& t, int64_t dim) {
 }
 
 Tensor dim_last(const Tensor& t, int64_t dim) {
-  return t.movedim(dim, -1).contiguous();
+  const Tensor moved = t.movedim(dim, -1);
+  Tensor rows = at::empty(moved.sizes(), moved.options());
+  rows.copy_(moved);
+  return rows;
 }
 
 void softmax_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim, bool log) {

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -190,18 +191,19 @@ int64_t chunked_extremum(const T* row, int64_t n, int64_t chunk_len) {
     indices.push_back(best.index);
     values.push_back(best.value);
   }
-  constexpr int kWarps = gpu::kCandidateThreads / gpu::kExtremumWarp;
+  const int threads = gpu::extremum_candidate_threads(chunks);
   std::vector<gpu::ExtremumCandidate<A>> warps;
-  for (int w = 0; w < kWarps; ++w) {
+  for (int w = 0; w < threads / gpu::kExtremumWarp; ++w) {
     std::vector<gpu::ExtremumCandidate<A>> lanes;
     for (int lane = 0; lane < gpu::kExtremumWarp; ++lane) {
-      lanes.push_back(gpu::extremum_candidates_scan<A, kMax>(indices.data(), values.data(), chunks,
-                                                             n, w * gpu::kExtremumWarp + lane,
-                                                             gpu::kCandidateThreads));
+      lanes.push_back(gpu::extremum_candidates_scan<A, kMax>(
+          indices.data(), values.data(), chunks, n, w * gpu::kExtremumWarp + lane, threads));
     }
     warps.push_back(butterfly<A, kMax>(lanes, n));
   }
-  return butterfly<A, kMax>(warps, n).index;  // kWarps == 32: one per lane of warp 0
+  // Warp 0 takes one warp's answer a lane; lanes without a warp hold no element.
+  warps.resize(gpu::kExtremumWarp, gpu::ExtremumCandidate<A>{n, A(0)});
+  return butterfly<A, kMax>(warps, n).index;
 }
 
 template <typename T>
@@ -298,16 +300,23 @@ TEST(GpuExtremumBodies, FewLongRowsAreSplitManyRowsAreNot) {
   s = gpu::extremum_split(1, 1000);
   EXPECT_EQ(s.chunks, 1);
   EXPECT_EQ(s.chunk_len, 1000);
-  s = gpu::extremum_split(gpu::kExtremumTargetWarps, 1 << 20);
+  s = gpu::extremum_split(gpu::kExtremumTargetWarps / 4, 1 << 20);
   EXPECT_EQ(s.chunks, 1);
+  s = gpu::extremum_split(gpu::kExtremumTargetWarps / 4 - 1, 1 << 20);
+  EXPECT_EQ(s.chunks, 5);  // ceil(16384 / 4095) warps a row
   // In between: at least kExtremumMinChunk a chunk, lengths a multiple of 32 covering the row.
-  for (int64_t rows : {1, 3, 100, 5000}) {
+  for (int64_t rows : {1, 3, 100, 4000}) {
     for (int64_t n : {2049, 10000, 1234567}) {
       s = gpu::extremum_split(rows, n);
       EXPECT_EQ(s.chunk_len % 32 == 0 || s.chunks == 1, true) << rows << " x " << n;
       EXPECT_GE(s.chunks * s.chunk_len, n);
       EXPECT_LT((s.chunks - 1) * s.chunk_len, n);
       EXPECT_LE(rows * s.chunks, 2 * gpu::kExtremumTargetWarps);
+      // The candidates' block: a warp per 32 candidates, at most kCandidateThreads.
+      const int threads = gpu::extremum_candidate_threads(s.chunks);
+      EXPECT_EQ(threads % 32, 0);
+      EXPECT_LE(threads, gpu::kCandidateThreads);
+      EXPECT_TRUE(threads == gpu::kCandidateThreads || threads >= s.chunks);
       if (s.chunks > 1) {
         EXPECT_GE(s.chunk_len, gpu::kExtremumMinChunk / 2) << rows << " x " << n;
       }
