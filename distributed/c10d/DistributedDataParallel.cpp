@@ -259,7 +259,7 @@ void DistributedDataParallel::mark_ready(size_t index) {
   const at::Tensor& grad = p.grad();
   size_t slot = 0;
   while (bucket.parameters[slot] != index) ++slot;
-  at::Tensor view = bucket.flat.narrow(0, bucket.offsets[slot], p.numel()).view(p.sizes());
+  at::Tensor view = slot_view(bucket, slot);
   if (grad.defined()) {
     const double scale = 1.0 / process_group_->getSize();
     at::mul_out(view, grad, at::scalar_tensor(scale, view.options()));
@@ -331,8 +331,7 @@ void DistributedDataParallel::finish_backward() {
       const size_t index = bucket.parameters[slot];
       if (find_unused_ && !used[index]) continue;  // no rank used it: .grad() stays as it is
       const at::Tensor& p = parameters_[index];
-      const at::Tensor average =
-          bucket.flat.narrow(0, bucket.offsets[slot], p.numel()).view(p.sizes());
+      const at::Tensor average = slot_view(bucket, slot);
       at::Tensor& grad = p.mutable_grad();
       if (grad.defined()) {
         grad.copy_(average);
@@ -356,6 +355,11 @@ std::vector<bool> DistributedDataParallel::globally_used() {
   const int32_t* sums = flags.data_ptr<int32_t>();
   for (size_t i = 0; i < used.size(); ++i) used[i] = sums[i] > 0;
   return used;
+}
+
+at::Tensor DistributedDataParallel::slot_view(const Bucket& bucket, size_t slot) const {
+  const at::Tensor& p = parameters_[bucket.parameters[slot]];
+  return bucket.flat.narrow(0, bucket.offsets[slot], p.numel()).view(p.sizes());
 }
 
 std::vector<std::vector<size_t>> DistributedDataParallel::bucket_indices() const {

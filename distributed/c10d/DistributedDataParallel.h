@@ -114,6 +114,8 @@ class DistributedDataParallel {
   // bucket; launches what became ready.
   void mark_ready(size_t index);
   void launch_ready_buckets();
+  // The bucket's slot `slot` as a view of its parameter's shape.
+  at::Tensor slot_view(const Bucket& bucket, size_t slot) const;
   // At the end of backward: waits for the allreduces and writes the averages into .grad().
   void finish_backward();
   // With find_unused_parameters: for each parameter, whether any rank used it since the last

@@ -50,6 +50,23 @@ at::Tensor newLikeFlat(std::vector<std::vector<at::Tensor>>& lists, size_t i) {
   return at::empty(sizes, t.options());
 }
 
+// The NCCL calls that the list and the flat-buffer forms share: allgather and _allgather_base put
+// every rank's input end to end in the output; reduce_scatter and _reduce_scatter_base reduce
+// the input and keep this rank's part.
+void allGatherCall(at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
+  C10D_NCCL_CHECK(ncclAllGather(input.data_ptr(), output.data_ptr(),
+                                static_cast<size_t>(input.numel()),
+                                getNcclDataType(input.scalar_type()), comm, stream));
+}
+
+auto reduceScatterCall(ncclRedOp_t op) {
+  return [op](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
+    C10D_NCCL_CHECK(ncclReduceScatter(input.data_ptr(), output.data_ptr(),
+                                      static_cast<size_t>(output.numel()),
+                                      getNcclDataType(input.scalar_type()), op, comm, stream));
+  };
+}
+
 // libtorch's flatten_for_scatter_gather checks: each list has one tensor per participant, each of
 // `other[i]`'s size and on its device.
 void checkScatterGatherLists(const std::vector<std::vector<at::Tensor>>& lists,
@@ -262,13 +279,7 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::allgather(
   std::vector<at::Tensor> flat(outputTensors.size());
   for (size_t i = 0; i < flat.size(); ++i) flat[i] = newLikeFlat(outputTensors, i);
   return collective(
-      inputTensors, flat,
-      [&](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
-        C10D_NCCL_CHECK(ncclAllGather(input.data_ptr(), output.data_ptr(),
-                                      static_cast<size_t>(input.numel()),
-                                      getNcclDataType(input.scalar_type()), comm, stream));
-      },
-      OpType::ALLGATHER, "nccl:all_gather",
+      inputTensors, flat, allGatherCall, OpType::ALLGATHER, "nccl:all_gather",
       // Each rank's part out of the flat buffer, on the NCCL stream (which is current).
       [&](size_t i, const c10::cuda::CUDAStream& stream) {
         for (size_t j = 0; j < outputTensors[i].size(); ++j) {
@@ -289,14 +300,8 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::_allgather_base(at::Tensor& outputBuf
   TORCH_CHECK(inputBuffer.numel() * size_ == outputBuffer.numel(),
               "output tensor size must be equal to world_size times input tensor size");
   std::vector<at::Tensor> inputs{inputBuffer}, outputs{outputBuffer};
-  return collective(
-      inputs, outputs,
-      [&](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
-        C10D_NCCL_CHECK(ncclAllGather(input.data_ptr(), output.data_ptr(),
-                                      static_cast<size_t>(input.numel()),
-                                      getNcclDataType(input.scalar_type()), comm, stream));
-      },
-      OpType::_ALLGATHER_BASE, "nccl:_all_gather_base");
+  return collective(inputs, outputs, allGatherCall, OpType::_ALLGATHER_BASE,
+                    "nccl:_all_gather_base");
 }
 
 c10::intrusive_ptr<Work> ProcessGroupNCCL::reduce_scatter(
@@ -314,14 +319,8 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::reduce_scatter(
       flat[i][static_cast<int64_t>(j)].copy_(inputTensors[i][j], true);
     }
   }
-  return collective(
-      flat, outputTensors,
-      [&](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
-        C10D_NCCL_CHECK(ncclReduceScatter(input.data_ptr(), output.data_ptr(),
-                                          static_cast<size_t>(output.numel()),
-                                          getNcclDataType(input.scalar_type()), op, comm, stream));
-      },
-      OpType::REDUCE_SCATTER, "nccl:reduce_scatter");
+  return collective(flat, outputTensors, reduceScatterCall(op), OpType::REDUCE_SCATTER,
+                    "nccl:reduce_scatter");
 }
 
 c10::intrusive_ptr<Work> ProcessGroupNCCL::_reduce_scatter_base(at::Tensor& outputBuffer,
@@ -335,14 +334,8 @@ c10::intrusive_ptr<Work> ProcessGroupNCCL::_reduce_scatter_base(at::Tensor& outp
               "input tensor must be the same size as output size times world size");
   const ncclRedOp_t op = getNcclReduceOp(opts.reduceOp, inputBuffer.scalar_type());
   std::vector<at::Tensor> inputs{inputBuffer}, outputs{outputBuffer};
-  return collective(
-      inputs, outputs,
-      [&](at::Tensor& input, at::Tensor& output, ncclComm_t comm, cudaStream_t stream) {
-        C10D_NCCL_CHECK(ncclReduceScatter(input.data_ptr(), output.data_ptr(),
-                                          static_cast<size_t>(output.numel()),
-                                          getNcclDataType(input.scalar_type()), op, comm, stream));
-      },
-      OpType::_REDUCE_SCATTER_BASE, "nccl:_reduce_scatter_base");
+  return collective(inputs, outputs, reduceScatterCall(op), OpType::_REDUCE_SCATTER_BASE,
+                    "nccl:_reduce_scatter_base");
 }
 
 c10::intrusive_ptr<Work> ProcessGroupNCCL::alltoall_base(at::Tensor& outputTensor,
