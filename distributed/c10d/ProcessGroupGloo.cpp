@@ -15,6 +15,7 @@
 
 #include "aten/ATen.h"
 #include "distributed/c10d/GlooCollectives.h"
+#include "distributed/c10d/SigpipeBlocked.h"
 #include "distributed/c10d/debug.h"
 
 namespace c10d {
@@ -58,6 +59,7 @@ std::shared_ptr<::gloo::transport::Device> ProcessGroupGloo::createDeviceForInte
     const std::string& interface) {
   ::gloo::transport::tcp::attr attr;
   attr.iface = interface;
+  const SigpipeBlocked no_sigpipe;  // the device's loop thread inherits it
   return ::gloo::transport::tcp::CreateDevice(attr);
 }
 
@@ -67,6 +69,7 @@ std::shared_ptr<::gloo::transport::Device> ProcessGroupGloo::createDeviceForHost
               " to a (local) address");
   ::gloo::transport::tcp::attr attr;
   attr.hostname = hostname;
+  const SigpipeBlocked no_sigpipe;  // the device's loop thread inherits it
   return ::gloo::transport::tcp::CreateDevice(attr);
 }
 
@@ -109,6 +112,7 @@ ProcessGroupGloo::ProcessGroupGloo(const c10::intrusive_ptr<Store>& store, int r
     TORCH_CHECK(options_->devices[i], "ProcessGroupGloo: options->devices[", i, "] is null");
   }
   contexts_.reserve(options_->devices.size());
+  const SigpipeBlocked no_sigpipe;  // Note [A peer's death must not end this process]
   for (size_t i = 0; i < options_->devices.size(); ++i) {
     auto context = std::make_shared<::gloo::rendezvous::Context>(rank_, size_);
     ::gloo::rendezvous::PrefixStore prefixed(std::to_string(i), *store_);
@@ -153,6 +157,7 @@ std::shared_ptr<::gloo::Context> ProcessGroupGloo::getContext(uint32_t tag) {
 }
 
 void ProcessGroupGloo::runLoop(int workerIndex) {
+  const SigpipeBlocked no_sigpipe;  // Note [A peer's death must not end this process]
   std::unique_lock<std::mutex> lock(workMutex_);
   while (!stop_) {
     if (workQueue_.empty()) {
@@ -356,6 +361,7 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::send(std::vector<at::Tensor>& tensors
   auto& tensor = checkSingleTensor(tensors, "ProcessGroupGloo::send: only CPU tensors can be sent");
   checkPeer("send", "destination", "send to itself", dstRank, rank_, size_);
   const auto utag = checkTag(tag);
+  const SigpipeBlocked no_sigpipe;  // the post may write to the socket
   auto buf = bufferOf(getContext(utag), tensor);
   buf->send(dstRank, utag);
   return c10::make_intrusive<SendWork>(tensor, std::move(buf));
@@ -367,6 +373,7 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::recv(std::vector<at::Tensor>& tensors
       checkSingleTensor(tensors, "ProcessGroupGloo::recv: only CPU tensors can be received");
   checkPeer("recv", "source", "receive from itself", srcRank, rank_, size_);
   const auto utag = checkTag(tag);
+  const SigpipeBlocked no_sigpipe;  // the post may write to the socket
   auto buf = bufferOf(getContext(utag), tensor);
   buf->recv(srcRank, utag);
   return c10::make_intrusive<RecvWork>(tensor, std::move(buf), "gloo:recv");
@@ -380,6 +387,7 @@ c10::intrusive_ptr<Work> ProcessGroupGloo::recvAnysource(std::vector<at::Tensor>
               "ProcessGroupGloo::recvAnysource: no other rank to receive from in a "
               "world of size 1");
   const auto utag = checkTag(tag);
+  const SigpipeBlocked no_sigpipe;  // the post may write to the socket
   auto buf = bufferOf(getContext(utag), tensor);
   std::vector<int> srcRanks;  // any rank but this one
   for (int i = 0; i < size_; ++i) {
