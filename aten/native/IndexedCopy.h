@@ -70,12 +70,17 @@ IndexedCopyPlan plan_gather(const Tensor& self, int64_t dim, const Tensor& index
                             const Tensor& result);
 IndexedCopyPlan plan_scatter(const Tensor& self, int64_t dim, const Tensor& index,
                              const Tensor& src);
+// Whether a plan checks its index values against the sizes (a read back from the device), or the
+// caller knows them inside a range at least as narrow (index_add_'s [0, size), checked; the
+// positions masked_select and masked_scatter_ made from the mask).
+enum class IndexBounds { Check, CheckedByCaller };
+
 // index(self, indices) into result / index_put_(indices, values) into self, once index's and
 // index_put_'s own checks have run (IndexingAdvanced.cpp). values has the indexing result's shape.
 IndexedCopyPlan plan_index(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices,
-                           const Tensor& result);
+                           const Tensor& result, IndexBounds bounds = IndexBounds::Check);
 IndexedCopyPlan plan_index_put(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices,
-                               const Tensor& values);
+                               const Tensor& values, IndexBounds bounds = IndexBounds::Check);
 
 // The first value of an index tensor (in row-major order) outside [low, high), if any: checked
 // where the index lives, by a min and a max reduction and their read back; only when one falls

@@ -159,7 +159,9 @@ Tensor& index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor&
     // alpha in self's dtype, as the CPU converts it (for Bool, a logical and).
     const Tensor scaled =
         alpha.equal(int64_t{1}) ? values : values.mul(at::scalar_tensor(alpha, values.options()));
-    at::index_put_(target, indices, scaled, true);
+    // Checked above against [0, size), narrower than index_put_'s range: one read back, not two.
+    IndexedCopyPlan plan = plan_index_put(target, indices, scaled, IndexBounds::CheckedByCaller);
+    indexed_copy_stub(self.device().type(), plan.iter, plan.terms, true);
     return self;
   }
   const Blocks b = blocks_of(self.sizes(), wrapped);

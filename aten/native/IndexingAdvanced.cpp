@@ -193,8 +193,9 @@ void walk(const AdvancedIndex& info, Visit visit) {
 
 // The kernel's plan for either op: src restrided to the result's shape, stride 0 along the
 // indexed dims, and the indices viewed in that shape, all with the same strides; every index
-// value checked first.
-IndexedCopyPlan plan_advanced(const AdvancedIndex& info, const Tensor& result_or_values, bool put) {
+// value checked first unless the caller has.
+IndexedCopyPlan plan_advanced(const AdvancedIndex& info, const Tensor& result_or_values, bool put,
+                              IndexBounds bounds = IndexBounds::Check) {
   TORCH_CHECK(info.count <= kMaxIndexTerms, "index: at most ", kMaxIndexTerms, " indexed dims on ",
               info.src.device());
   const Tensor& src = info.src;
@@ -217,9 +218,11 @@ IndexedCopyPlan plan_advanced(const AdvancedIndex& info, const Tensor& result_or
     // Contiguous, so that every index has the same strides (IndexedCopy.h).
     const Tensor index = info.indices[static_cast<size_t>(k)].contiguous();
     // Negatives count from the end; indexed_offsets' text for the first value outside.
-    const c10::optional<int64_t> bad = first_index_outside(index, -src.size(dim), src.size(dim));
-    TORCH_CHECK_INDEX(!bad, "index ", bad.value_or(0), " is out of bounds for dimension ", k,
-                      " with size ", src.size(dim));
+    if (bounds == IndexBounds::Check) {
+      const c10::optional<int64_t> bad = first_index_outside(index, -src.size(dim), src.size(dim));
+      TORCH_CHECK_INDEX(!bad, "index ", bad.value_or(0), " is out of bounds for dimension ", k,
+                        " with size ", src.size(dim));
+    }
     indices.push_back(index.view(index_view).expand(info.result_shape));
     terms.sizes[k] = src.size(dim);
     terms.strides[k] = src.stride(dim) * static_cast<int64_t>(src.element_size());
@@ -336,13 +339,13 @@ Tensor index_put(const Tensor& self, const c10::List<c10::optional<Tensor>>& ind
 }
 
 IndexedCopyPlan plan_index(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices,
-                           const Tensor& result) {
-  return plan_advanced(make_index(self, indices), result, false);
+                           const Tensor& result, IndexBounds bounds) {
+  return plan_advanced(make_index(self, indices), result, false, bounds);
 }
 
 IndexedCopyPlan plan_index_put(const Tensor& self, const c10::List<c10::optional<Tensor>>& indices,
-                               const Tensor& values) {
-  return plan_advanced(make_index(self, indices), values, true);
+                               const Tensor& values, IndexBounds bounds) {
+  return plan_advanced(make_index(self, indices), values, true, bounds);
 }
 
 }  // namespace native

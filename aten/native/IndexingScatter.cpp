@@ -329,9 +329,15 @@ Tensor masked_select(const Tensor& self, const Tensor& mask) {
   const Tensor m = mask.to(kBool).expand(shape);
   const Tensor s = self.expand(shape);
   if (!self.device().is_cpu()) {
-    // The elements at the mask's true positions, both read in row-major order.
-    const c10::List<c10::optional<Tensor>> positions({flagged_positions(m.contiguous())});
-    return at::index(s.reshape({-1}), positions);
+    // The elements at the mask's true positions, both read in row-major order. The positions
+    // come from the mask, so they need no read back to check them.
+    const Tensor positions = flagged_positions(m.contiguous());
+    Tensor result = at::empty({positions.numel()}, self.options());
+    IndexedCopyPlan plan =
+        plan_index(s.reshape({-1}), c10::List<c10::optional<Tensor>>({positions}), result,
+                   IndexBounds::CheckedByCaller);
+    indexed_copy_stub(self.device().type(), plan.iter, plan.terms, false);
+    return result;
   }
   const int64_t count = m.sum().item<int64_t>();
   Tensor result = at::empty({count}, self.options());
@@ -369,8 +375,11 @@ Tensor& masked_scatter_(Tensor& self, const Tensor& mask, const Tensor& source) 
                 "Number of elements of source < number of ones in mask");
     Tensor target = self.is_contiguous() ? self : self.contiguous();
     Tensor flat = target.view({-1});
-    at::index_put_(flat, c10::List<c10::optional<Tensor>>({positions}),
-                   source.reshape({-1}).narrow(0, 0, positions.numel()));
+    IndexedCopyPlan plan =
+        plan_index_put(flat, c10::List<c10::optional<Tensor>>({positions}),
+                       source.reshape({-1}).narrow(0, 0, positions.numel()),
+                       IndexBounds::CheckedByCaller);  // the mask's own positions
+    indexed_copy_stub(self.device().type(), plan.iter, plan.terms, false);
     if (!target.is_same(self)) self.copy_(target);
     return self;
   }

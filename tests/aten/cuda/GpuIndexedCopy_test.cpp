@@ -194,6 +194,34 @@ TEST(GpuIndexedCopy, OneElementPickedByIndicesOfDifferentStrides) {
   EXPECT_EQ(result.item<float>(), 17.0f);
 }
 
+TEST(GpuIndexedCopy, PlansWhoseCallerKnowsTheBoundsSkipTheCheck) {
+  // index_add_ off the CPU checks its index against [0, size) itself, then runs index_put_'s
+  // accumulating plan along dim without index_put_'s own check (one read back, not two);
+  // masked_select and masked_scatter_ index with positions made from the mask.
+  const at::Tensor self = values({4, 5, 3}, at::kFloat, 11);
+  const at::Tensor index = at::tensor({4, 0, 4, 2}, at::kLong);
+  const at::Tensor source = values({4, 4, 3}, at::kFloat, 12);
+  const IndexList along_1({c10::nullopt, index});
+  at::Tensor sums = padded(self);
+  add_on_host(
+      at::native::plan_index_put(sums, along_1, source, at::native::IndexBounds::CheckedByCaller));
+  EXPECT_TRUE(at::equal(sums, at::index_add(self, 1, index, source)));
+  // masked_select's plan: the mask's own positions, with no check.
+  const at::Tensor mask = self.select(2, 1) > 0.5;
+  const IndexList positions({at::nonzero(mask.reshape({-1})).view({-1})});
+  at::Tensor picked = at::empty({positions.get(0)->numel()});
+  copy_on_host(at::native::plan_index(self.select(2, 1).reshape({-1}), positions, picked,
+                                      at::native::IndexBounds::CheckedByCaller));
+  EXPECT_TRUE(at::equal(picked, at::masked_select(self.select(2, 1), mask)));
+  // Only the default plan reads the values back: an index of 5 is not looked at otherwise.
+  const IndexList outside({c10::nullopt, at::tensor({5, 0, 1, 2}, at::kLong)});
+  at::Tensor into = self.clone();
+  EXPECT_EQ(test_util::error_of([&] { at::native::plan_index_put(into, outside, source); }),
+            "index 5 is out of bounds for dimension 0 with size 5");
+  EXPECT_NO_THROW(
+      at::native::plan_index_put(into, outside, source, at::native::IndexBounds::CheckedByCaller));
+}
+
 TEST(GpuIndexedCopy, IndexValuesAreCheckedWithTheCpuTexts) {
   const at::Tensor self = at::zeros({3, 4});
   const at::Tensor bad = at::tensor({0, 1, 3, 2, 5, 0, 0, 0}, at::kLong).view({2, 4});
