@@ -16,9 +16,9 @@
 //
 // Dtypes: the CPU kernel's real ones plus Half, and BFloat16 for lerp, as PyTorch's CUDA kernels
 // take them, with PyTorch's CUDA names in the errors ("\"hypot_cuda\" not implemented for
-// 'Long'"). Complex dtypes have no GPU kernels yet (c10::complex has no device functions): pow,
-// silu, addcmul, addcdiv and lerp, which take them on the CPU, raise the dispatch macro's
-// "\"pow_cuda\" not implemented for 'ComplexFloat'".
+// 'Long'"). Complex pow goes to ComplexKernels.cu; silu, addcmul, addcdiv and lerp, which take
+// complex numbers on the CPU, have no complex GPU kernels yet and raise the dispatch macro's
+// "\"lerp_cuda\" not implemented for 'ComplexFloat'".
 //
 // Note [One kernel for both operand orders]
 // gpu_kernel_with_scalars binds a CPU scalar as the second argument of a functor (Note [A CPU
@@ -50,6 +50,7 @@
 #include "aten/native/PointwiseOps.h"
 #include "aten/native/Pow.h"
 #include "aten/native/UnaryOps.h"
+#include "aten/native/cuda/ComplexKernels.h"
 #include "aten/native/cuda/Loops.cuh"
 
 namespace at {
@@ -114,6 +115,7 @@ struct PowFunctor {
 };
 
 void pow_tensor_tensor_kernel_cuda(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.common_dtype())) return pow_tensor_tensor_complex_cuda(iter);
   AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "pow_cuda", [&] {
     using F = PowFunctor<scalar_t>;
     gpu_kernel_with_scalars(iter, F{PowShortcut::kNone, false}, F{PowShortcut::kNone, true});
@@ -126,11 +128,12 @@ void pow_tensor_tensor_kernel_cuda(TensorIteratorBase& iter) {
 // kernels bind it (Note [One kernel for both operand orders]).
 void pow_tensor_scalar_kernel_cuda(TensorIteratorBase& iter, const c10::Scalar& exp_scalar) {
   const c10::ScalarType dtype = iter.common_dtype();
-  if (dtype != kHalf && c10::isFloatingType(dtype)) {
+  if (dtype != kHalf && (c10::isFloatingType(dtype) || c10::isComplexType(dtype))) {
     if (exp_scalar.equal(0.5)) return sqrt_stub(iter.device_type(), iter);
     if (exp_scalar.equal(-0.5)) return rsqrt_stub(iter.device_type(), iter);
     if (exp_scalar.equal(-1.0)) return reciprocal_stub(iter.device_type(), iter);
   }
+  if (c10::isComplexType(dtype)) return pow_tensor_scalar_complex_cuda(iter, exp_scalar);
   AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, dtype, "pow_cuda", [&] {
     scalar_t exp;
     PowShortcut shortcut = PowShortcut::kNone;

@@ -16,8 +16,10 @@
 // division gives (all ones for unsigned, -1 for signed quotients here); INT_MIN / -1 wraps as on
 // the CPU (Note [Integer division by -1]).
 //
-// Complex dtypes have no GPU kernels yet: c10::complex has no device functions. They raise the
-// dispatch macro's "\"add_cuda\" not implemented for 'ComplexFloat'".
+// Complex dtypes go to ComplexKernels.cu where the CPU takes them (add/sub, mul, true div, eq,
+// ne, logical_not, where); the rounding divisions, maximum/minimum, the ordered comparisons and
+// the logical ops raise the dispatch macro's "\"lt_cuda\" not implemented for 'ComplexFloat'",
+// as the CPU's do.
 
 #include <cmath>
 #include <type_traits>
@@ -28,6 +30,7 @@
 #include "aten/generated/TensorMethods.h"  // Tensor::copy_
 #include "aten/native/BinaryOps.h"
 #include "aten/native/DivRounding.h"
+#include "aten/native/cuda/ComplexKernels.h"
 #include "aten/native/cuda/Loops.cuh"
 
 namespace at {
@@ -105,6 +108,7 @@ struct ExtremumFunctor {
 };
 
 void add_kernel_cuda(TensorIteratorBase& iter, const c10::Scalar& alpha) {
+  if (c10::isComplexType(iter.common_dtype())) return add_complex_cuda(iter, alpha);
   AT_DISPATCH_ALL_MINIATEN_TYPES(iter.common_dtype(), "add_cuda", [&] {
     // Rounded to the dtype first, as the CPU kernel's alpha.to<scalar_t>().
     const auto a = static_cast<opmath_t<scalar_t>>(alpha.to<scalar_t>());
@@ -114,6 +118,7 @@ void add_kernel_cuda(TensorIteratorBase& iter, const c10::Scalar& alpha) {
 
 // mul commutes: its own mirror (Note [A CPU scalar rides along as a kernel argument]).
 void mul_kernel_cuda(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.common_dtype())) return mul_complex_cuda(iter);
   AT_DISPATCH_ALL_MINIATEN_TYPES(iter.common_dtype(), "mul_cuda", [&] {
     gpu_kernel_with_scalars(iter, MulFunctor<scalar_t>{}, MulFunctor<scalar_t>{});
   });
@@ -121,6 +126,7 @@ void mul_kernel_cuda(TensorIteratorBase& iter) {
 
 // Integer inputs were promoted to float by binary_float_op.
 void div_true_kernel_cuda(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.common_dtype())) return div_true_complex_cuda(iter);
   AT_DISPATCH_FLOATING_TYPES_AND2(
       c10::kHalf, c10::kBFloat16, iter.common_dtype(), "div_true_cuda",
       [&] { gpu_kernel_with_scalars(iter, DivTrueFunctor<scalar_t>{}); });
@@ -182,15 +188,20 @@ MINIATEN_PREDICATE(LogicalXorFunctor, (x != acc_t(0)) != (y != acc_t(0)))
 // iterator has given it a temporary of the common dtype: Note [Comparison outputs] in
 // CompareOps.cpp) is filled from a Bool result of the same inputs, 1 or 0, then cast back: two
 // more passes for a rare form, and half the kernels in this file.
+// eq and ne are the only comparisons of complex numbers (`equality`: eq's 1, ne's 0); the others
+// pass -1 and raise the dispatch's error for them.
 template <template <typename> class Pred, template <typename> class Mirror>
-void comparison_kernel_cuda(TensorIteratorBase& iter, const char* name) {
+void comparison_kernel_cuda(TensorIteratorBase& iter, const char* name, int equality = -1) {
   if (iter.dtype() != c10::kBool) {
     Tensor mask = at::empty({0}, iter.output().options().dtype(c10::kBool));
     auto bool_iter = TensorIterator::comparison_op(mask, iter.input(0), iter.input(1));
-    comparison_kernel_cuda<Pred, Mirror>(bool_iter, name);
+    comparison_kernel_cuda<Pred, Mirror>(bool_iter, name, equality);
     iter.output().copy_(mask);
     iter.cast_outputs();
     return;
+  }
+  if (equality >= 0 && c10::isComplexType(iter.common_dtype())) {
+    return equality_complex_cuda(iter, equality == 1, name);
   }
   AT_DISPATCH_ALL_MINIATEN_TYPES(iter.common_dtype(), name, [&] {
     gpu_kernel_with_scalars(iter, Pred<scalar_t>{}, Mirror<scalar_t>{});
@@ -201,8 +212,12 @@ void comparison_kernel_cuda(TensorIteratorBase& iter, const char* name) {
   void name##_kernel_cuda(TensorIteratorBase& iter) {          \
     comparison_kernel_cuda<Pred, Mirror>(iter, #name "_cuda"); \
   }
-MINIATEN_COMPARISON_KERNEL(eq, EqFunctor, EqFunctor)
-MINIATEN_COMPARISON_KERNEL(ne, NeFunctor, NeFunctor)
+void eq_kernel_cuda(TensorIteratorBase& iter) {
+  comparison_kernel_cuda<EqFunctor, EqFunctor>(iter, "eq_cuda", 1);
+}
+void ne_kernel_cuda(TensorIteratorBase& iter) {
+  comparison_kernel_cuda<NeFunctor, NeFunctor>(iter, "ne_cuda", 0);
+}
 MINIATEN_COMPARISON_KERNEL(lt, LtFunctor, GtFunctor)
 MINIATEN_COMPARISON_KERNEL(le, LeFunctor, GeFunctor)
 MINIATEN_COMPARISON_KERNEL(gt, GtFunctor, LtFunctor)
@@ -220,8 +235,8 @@ struct WhereFunctor {
 // Operands (out, condition, self, other), all on the device (where's Scalar forms make tensors of
 // the condition's device), self and other already in out's dtype (where_self_out).
 void where_kernel_cuda(TensorIteratorBase& iter) {
-  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(), "where_cuda",
-                                 [&] { gpu_kernel_nocast(iter, WhereFunctor<scalar_t>{}); });
+  AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(
+      iter.dtype(), "where_cuda", [&] { gpu_kernel_nocast(iter, WhereFunctor<scalar_t>{}); });
 }
 
 }  // namespace

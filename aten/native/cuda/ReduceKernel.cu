@@ -116,7 +116,7 @@ template <typename Op, typename in_t, typename acc_t, typename out_t, bool kPart
 __global__ void __launch_bounds__(gpu::kReduceMaxThreads) reduce_kernel(ReduceArgs a, bool inner) {
   static_assert(kInVec == 1 || kOutVec == 1, "vectors along the reduction or the outputs");
   using vec_t = cuda::detail::aligned_vector<in_t, kInVec * kOutVec>;
-  extern __shared__ double smem_storage[];  // double: aligned for every acc_t
+  extern __shared__ __align__(16) double smem_storage[];  // aligned for every acc_t
   acc_t* smem = reinterpret_cast<acc_t*>(smem_storage);
   const uint32_t threads = blockDim.x * blockDim.y;
   const uint32_t lane = inner ? threadIdx.x : threadIdx.y;
@@ -339,10 +339,12 @@ void reduce_gpu(TensorIteratorBase& iter) {
   launch_reduce<Op, acc_t, acc_t, scalar_t, false, 1, 1>(second_plan, second);
 }
 
+// Complex numbers add part by part in their own type, as on the CPU (c10::complex's + is
+// constexpr: Note [Complex math on the GPU] in ComplexMath.h).
 void sum_kernel_cuda(TensorIterator& iter) {
   const c10::cuda::CUDAGuard guard(iter.device());
-  AT_DISPATCH_ALL_MINIATEN_TYPES(iter.dtype(0), "sum_cuda",
-                                 [&] { reduce_gpu<SumOp, scalar_t>(iter); });
+  AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(iter.dtype(0), "sum_cuda",
+                                             [&] { reduce_gpu<SumOp, scalar_t>(iter); });
 }
 
 // Integers and Bool reach prod as Long (or as Bool for dtype=Bool), as on the CPU.

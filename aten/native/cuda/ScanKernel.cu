@@ -16,7 +16,8 @@
 //    tiles, so floating-point results may differ in the last bit from run to run (float
 //    accumulates in double, which hides that after the rounding back to float).
 // The sums accumulate as the CPU's (ScanAccumulate in cpu/ReduceOpsKernel.cpp): float and
-// double in double, Half and BFloat16 in float, integers in int64 (wrapping as the CPU's). A
+// double in double, complex numbers in complex<double>, Half and BFloat16 in float, integers in
+// int64 (wrapping as the CPU's). A
 // result that is not the contiguous row layout is written through a temporary and copied in.
 
 #include <cuda_runtime_api.h>
@@ -49,10 +50,31 @@ namespace {
 using gpu::kWarpsPerBlock;
 
 template <typename T>
-using scan_acc_t = std::conditional_t<
-    std::is_integral<T>::value, int64_t,
-    std::conditional_t<std::is_same<T, float>::value || std::is_same<T, double>::value, double,
-                       float>>;
+using scan_acc_t =
+    std::conditional_t<c10::is_complex<T>::value, c10::complex<double>,
+                       std::conditional_t<std::is_integral<T>::value, int64_t,
+                                          std::conditional_t<std::is_same<T, float>::value ||
+                                                                 std::is_same<T, double>::value,
+                                                             double, float>>>;
+
+// The warp shuffles take arithmetic types: a complex number moves as its two parts.
+template <typename A>
+__device__ A shfl_up(A v, int offset) {
+  if constexpr (c10::is_complex<A>::value) {
+    return A(__shfl_up_sync(0xffffffffu, v.real(), offset),
+             __shfl_up_sync(0xffffffffu, v.imag(), offset));
+  } else {
+    return __shfl_up_sync(0xffffffffu, v, offset);
+  }
+}
+template <typename A>
+__device__ A shfl_from(A v, int lane) {
+  if constexpr (c10::is_complex<A>::value) {
+    return A(__shfl_sync(0xffffffffu, v.real(), lane), __shfl_sync(0xffffffffu, v.imag(), lane));
+  } else {
+    return __shfl_sync(0xffffffffu, v, lane);
+  }
+}
 
 template <typename T>
 __global__ void __launch_bounds__(kWarpsPerBlock * 32)
@@ -63,18 +85,18 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32)
   const int lane = threadIdx.x;
   in += row * n;
   out += row * n;
-  acc_t carry = 0;
+  acc_t carry(0);
   for (int64_t start = 0; start < n; start += 32) {
     const int64_t i = start + lane;
     acc_t v = i < n ? static_cast<acc_t>(in[i]) : acc_t(0);
 #pragma unroll
     for (int offset = 1; offset < 32; offset <<= 1) {
-      const acc_t up = __shfl_up_sync(0xffffffffu, v, offset);
+      const acc_t up = shfl_up(v, offset);
       if (lane >= offset) v += up;
     }
     v += carry;
     if (i < n) out[i] = static_cast<T>(v);
-    carry = __shfl_sync(0xffffffffu, v, 31);
+    carry = shfl_from(v, 31);
   }
 }
 
@@ -137,7 +159,7 @@ void cumsum_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim) {
   const int64_t rows = in.numel() / n;
   const cudaStream_t stream = c10::cuda::getCurrentCUDAStream();
   const bool warp_rows = gpu::scan_uses_warp_rows(rows, n);
-  AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, self.scalar_type(), "cumsum_cuda", [&] {
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(kHalf, kBFloat16, self.scalar_type(), "cumsum_cuda", [&] {
     if (!warp_rows) {
       cumsum_by_key<scalar_t>(out.data_ptr<scalar_t>(), in.data_ptr<scalar_t>(), rows, n, in,
                               stream);

@@ -9,9 +9,11 @@
 // kernels do (libtorch 1.13's CPU kernels leave Half out of most: "exp_vml_cpu" not implemented
 // for 'Half'); Half and BFloat16 compute in float and round once. The values are CUDA's libm
 // (expf is within 2 ulp, SLEEF's within 1), so a GPU result may differ from the CPU's in the
-// last bit or two: the tests compare with a tolerance, as PyTorch's do. Complex dtypes have no
-// GPU kernels yet (c10::complex has no device functions): "\"exp_cuda\" not implemented for
-// 'ComplexFloat'".
+// last bit or two: the tests compare with a tolerance, as PyTorch's do. Complex inputs go to
+// ComplexKernels.cu for the functions the CPU takes them in (exp, log, log2, log10, the
+// trigonometric and hyperbolic functions, sqrt, rsqrt, reciprocal; neg, abs, logical_not); the
+// others raise the dispatch macro's "\"expm1_cuda\" not implemented for 'ComplexFloat'", as the
+// CPU's do.
 
 #include <cmath>
 #include <type_traits>
@@ -20,6 +22,7 @@
 #include "aten/OpMathType.h"
 #include "aten/native/BinaryOps.h"  // bitwise_not_stub
 #include "aten/native/UnaryOps.h"
+#include "aten/native/cuda/ComplexKernels.h"
 #include "aten/native/cuda/Loops.cuh"
 
 namespace at {
@@ -92,6 +95,7 @@ struct LogicalNotValueFunctor {
 };
 
 void logical_not_kernel_cuda(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.input_dtype(0))) return logical_not_complex_cuda(iter);
   AT_DISPATCH_ALL_MINIATEN_TYPES(iter.input_dtype(0), "logical_not_cuda", [&] {
     if (iter.dtype() == c10::kBool) {
       gpu_kernel_nocast(iter, LogicalNotFunctor<scalar_t>{});
@@ -102,12 +106,13 @@ void logical_not_kernel_cuda(TensorIteratorBase& iter) {
 }
 
 void neg_kernel_cuda(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.dtype())) return neg_complex_cuda(iter);
   AT_DISPATCH_ALL_TYPES_AND2(c10::kHalf, c10::kBFloat16, iter.dtype(), "neg_cuda",
                              [&] { gpu_kernel_nocast(iter, NegFunctor<scalar_t>{}); });
 }
 
-// A complex input (a real output) would need complex device math: see Note [GPU unary dtypes].
 void abs_kernel_cuda(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.input_dtype())) return abs_complex_cuda(iter);
   AT_DISPATCH_ALL_TYPES_AND2(c10::kHalf, c10::kBFloat16, iter.input_dtype(), "abs_cuda",
                              [&] { gpu_kernel_nocast(iter, AbsFunctor<scalar_t>{}); });
 }
@@ -164,39 +169,54 @@ MINIATEN_FLOAT_FUNCTOR(TruncFunctor, std::trunc(x))
 MINIATEN_FLOAT_FUNCTOR(RoundFunctor, std::nearbyint(x))  // halfway cases to even
 #undef MINIATEN_FLOAT_FUNCTOR
 
-#define MINIATEN_FLOAT_KERNEL(op, Functor)                                                  \
-  void op##_kernel_cuda(TensorIteratorBase& iter) {                                         \
-    AT_DISPATCH_FLOATING_TYPES_AND2(c10::kHalf, c10::kBFloat16, iter.dtype(), #op "_cuda",  \
-                                    [&] { gpu_kernel_nocast(iter, Functor<scalar_t>{}); }); \
-  }                                                                                         \
+template <template <typename> class Functor>
+void float_kernel_cuda(TensorIteratorBase& iter, const char* name) {
+  AT_DISPATCH_FLOATING_TYPES_AND2(c10::kHalf, c10::kBFloat16, iter.dtype(), name,
+                                  [&] { gpu_kernel_nocast(iter, Functor<scalar_t>{}); });
+}
+
+#define MINIATEN_FLOAT_KERNEL(op, Functor)          \
+  void op##_kernel_cuda(TensorIteratorBase& iter) { \
+    float_kernel_cuda<Functor>(iter, #op "_cuda");  \
+  }                                                 \
+  REGISTER_CUDA_DISPATCH(op##_stub, &op##_kernel_cuda);
+// The functions the CPU takes complex numbers in: those go to ComplexKernels.cu.
+#define MINIATEN_FLOAT_COMPLEX_KERNEL(op, Functor, Fn)            \
+  void op##_kernel_cuda(TensorIteratorBase& iter) {               \
+    if (c10::isComplexType(iter.dtype())) {                       \
+      return math_complex_cuda(iter, ComplexFn::Fn, #op "_cuda"); \
+    }                                                             \
+    float_kernel_cuda<Functor>(iter, #op "_cuda");                \
+  }                                                               \
   REGISTER_CUDA_DISPATCH(op##_stub, &op##_kernel_cuda);
 
-MINIATEN_FLOAT_KERNEL(exp, ExpFunctor)
+MINIATEN_FLOAT_COMPLEX_KERNEL(exp, ExpFunctor, Exp)
 MINIATEN_FLOAT_KERNEL(expm1, Expm1Functor)
 MINIATEN_FLOAT_KERNEL(exp2, Exp2Functor)
-MINIATEN_FLOAT_KERNEL(log, LogFunctor)
-MINIATEN_FLOAT_KERNEL(log2, Log2Functor)
-MINIATEN_FLOAT_KERNEL(log10, Log10Functor)
+MINIATEN_FLOAT_COMPLEX_KERNEL(log, LogFunctor, Log)
+MINIATEN_FLOAT_COMPLEX_KERNEL(log2, Log2Functor, Log2)
+MINIATEN_FLOAT_COMPLEX_KERNEL(log10, Log10Functor, Log10)
 MINIATEN_FLOAT_KERNEL(log1p, Log1pFunctor)
-MINIATEN_FLOAT_KERNEL(sin, SinFunctor)
-MINIATEN_FLOAT_KERNEL(cos, CosFunctor)
-MINIATEN_FLOAT_KERNEL(tan, TanFunctor)
-MINIATEN_FLOAT_KERNEL(asin, AsinFunctor)
-MINIATEN_FLOAT_KERNEL(acos, AcosFunctor)
-MINIATEN_FLOAT_KERNEL(atan, AtanFunctor)
-MINIATEN_FLOAT_KERNEL(sinh, SinhFunctor)
-MINIATEN_FLOAT_KERNEL(cosh, CoshFunctor)
-MINIATEN_FLOAT_KERNEL(tanh, TanhFunctor)
+MINIATEN_FLOAT_COMPLEX_KERNEL(sin, SinFunctor, Sin)
+MINIATEN_FLOAT_COMPLEX_KERNEL(cos, CosFunctor, Cos)
+MINIATEN_FLOAT_COMPLEX_KERNEL(tan, TanFunctor, Tan)
+MINIATEN_FLOAT_COMPLEX_KERNEL(asin, AsinFunctor, Asin)
+MINIATEN_FLOAT_COMPLEX_KERNEL(acos, AcosFunctor, Acos)
+MINIATEN_FLOAT_COMPLEX_KERNEL(atan, AtanFunctor, Atan)
+MINIATEN_FLOAT_COMPLEX_KERNEL(sinh, SinhFunctor, Sinh)
+MINIATEN_FLOAT_COMPLEX_KERNEL(cosh, CoshFunctor, Cosh)
+MINIATEN_FLOAT_COMPLEX_KERNEL(tanh, TanhFunctor, Tanh)
 MINIATEN_FLOAT_KERNEL(erf, ErfFunctor)
 MINIATEN_FLOAT_KERNEL(erfc, ErfcFunctor)
-MINIATEN_FLOAT_KERNEL(sqrt, SqrtFunctor)
-MINIATEN_FLOAT_KERNEL(rsqrt, RsqrtFunctor)
-MINIATEN_FLOAT_KERNEL(reciprocal, ReciprocalFunctor)
+MINIATEN_FLOAT_COMPLEX_KERNEL(sqrt, SqrtFunctor, Sqrt)
+MINIATEN_FLOAT_COMPLEX_KERNEL(rsqrt, RsqrtFunctor, Rsqrt)
+MINIATEN_FLOAT_COMPLEX_KERNEL(reciprocal, ReciprocalFunctor, Reciprocal)
 MINIATEN_FLOAT_KERNEL(sigmoid, SigmoidFunctor)
 MINIATEN_FLOAT_KERNEL(floor, FloorFunctor)
 MINIATEN_FLOAT_KERNEL(ceil, CeilFunctor)
 MINIATEN_FLOAT_KERNEL(trunc, TruncFunctor)
 MINIATEN_FLOAT_KERNEL(round, RoundFunctor)
+#undef MINIATEN_FLOAT_COMPLEX_KERNEL
 #undef MINIATEN_FLOAT_KERNEL
 
 }  // namespace
