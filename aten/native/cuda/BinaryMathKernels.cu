@@ -16,9 +16,9 @@
 //
 // Dtypes: the CPU kernel's real ones plus Half, and BFloat16 for lerp, as PyTorch's CUDA kernels
 // take them, with PyTorch's CUDA names in the errors ("\"hypot_cuda\" not implemented for
-// 'Long'"). Complex pow goes to ComplexKernels.cu; silu, addcmul, addcdiv and lerp, which take
-// complex numbers on the CPU, have no complex GPU kernels yet and raise the dispatch macro's
-// "\"lerp_cuda\" not implemented for 'ComplexFloat'".
+// 'Long'"). Complex numbers, where the CPU takes them (pow, addcmul, addcdiv, lerp, silu), go to
+// ComplexKernels.cu; the others raise the dispatch macro's "\"atan2_cuda\" not implemented for
+// 'ComplexFloat'", as the CPU's do.
 //
 // Note [One kernel for both operand orders]
 // gpu_kernel_with_scalars binds a CPU scalar as the second argument of a functor (Note [A CPU
@@ -315,6 +315,7 @@ void check_no_cpu_scalars(const TensorIteratorBase& iter) {
 
 void addcmul_kernel_cuda(TensorIteratorBase& iter, const c10::Scalar& value) {
   check_no_cpu_scalars(iter);
+  if (c10::isComplexType(iter.common_dtype())) return addc_complex_cuda(iter, value, false);
   AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "addcmul_cuda", [&] {
     gpu_kernel_nocast(iter, AddcFunctor<scalar_t>{value.to<opmath_t<scalar_t>>(), false});
   });
@@ -324,6 +325,7 @@ void addcmul_kernel_cuda(TensorIteratorBase& iter, const c10::Scalar& value) {
 // floating: only the floating types can arrive.
 void addcdiv_kernel_cuda(TensorIteratorBase& iter, const c10::Scalar& value) {
   check_no_cpu_scalars(iter);
+  if (c10::isComplexType(iter.common_dtype())) return addc_complex_cuda(iter, value, true);
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "addcdiv_cuda", [&] {
     gpu_kernel_nocast(iter, AddcFunctor<scalar_t>{value.to<opmath_t<scalar_t>>(), true});
   });
@@ -357,12 +359,14 @@ struct LerpTensorFunctor {
 
 // All operands on the device: lerp's iterator allows no CPU scalars.
 void lerp_scalar_kernel_cuda(TensorIteratorBase& iter, const c10::Scalar& weight) {
+  if (c10::isComplexType(iter.common_dtype())) return lerp_scalar_complex_cuda(iter, weight);
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "lerp_cuda", [&] {
     gpu_kernel_nocast(iter, LerpScalarFunctor<scalar_t>{weight.to<opmath_t<scalar_t>>()});
   });
 }
 
 void lerp_tensor_kernel_cuda(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.common_dtype())) return lerp_tensor_complex_cuda(iter);
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.common_dtype(), "lerp_cuda",
                                   [&] { gpu_kernel_nocast(iter, LerpTensorFunctor<scalar_t>{}); });
 }
@@ -399,6 +403,7 @@ struct GeluFunctor {
 };
 
 void silu_kernel_cuda(TensorIteratorBase& iter) {
+  if (c10::isComplexType(iter.dtype())) return silu_complex_cuda(iter);
   AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16, iter.dtype(), "silu_cuda",
                                   [&] { gpu_kernel_nocast(iter, SiluFunctor<scalar_t>{}); });
 }

@@ -17,9 +17,9 @@
 // the CPU (Note [Integer division by -1]).
 //
 // Complex dtypes go to ComplexKernels.cu where the CPU takes them (add/sub, mul, true div, eq,
-// ne, logical_not, where); the rounding divisions, maximum/minimum, the ordered comparisons and
-// the logical ops raise the dispatch macro's "\"lt_cuda\" not implemented for 'ComplexFloat'",
-// as the CPU's do.
+// ne, the logical ops, where); the rounding divisions and the ordered comparisons raise the
+// dispatch macro's "\"lt_cuda\" not implemented for 'ComplexFloat'", as the CPU's do
+// (maximum/minimum refuse complex numbers before the kernel, BinaryMathOps.cpp).
 
 #include <cmath>
 #include <type_traits>
@@ -188,43 +188,40 @@ MINIATEN_PREDICATE(LogicalXorFunctor, (x != acc_t(0)) != (y != acc_t(0)))
 // iterator has given it a temporary of the common dtype: Note [Comparison outputs] in
 // CompareOps.cpp) is filled from a Bool result of the same inputs, 1 or 0, then cast back: two
 // more passes for a rare form, and half the kernels in this file.
-// eq and ne are the only comparisons of complex numbers (`equality`: eq's 1, ne's 0); the others
-// pass -1 and raise the dispatch's error for them.
+// `complex`: the predicate for complex numbers, which eq, ne and the logical ops have; lt & co.
+// pass none and raise the dispatch's error for them.
 template <template <typename> class Pred, template <typename> class Mirror>
-void comparison_kernel_cuda(TensorIteratorBase& iter, const char* name, int equality = -1) {
+void comparison_kernel_cuda(TensorIteratorBase& iter, const char* name,
+                            c10::optional<ComplexPredicate> complex) {
   if (iter.dtype() != c10::kBool) {
     Tensor mask = at::empty({0}, iter.output().options().dtype(c10::kBool));
     auto bool_iter = TensorIterator::comparison_op(mask, iter.input(0), iter.input(1));
-    comparison_kernel_cuda<Pred, Mirror>(bool_iter, name, equality);
+    comparison_kernel_cuda<Pred, Mirror>(bool_iter, name, complex);
     iter.output().copy_(mask);
     iter.cast_outputs();
     return;
   }
-  if (equality >= 0 && c10::isComplexType(iter.common_dtype())) {
-    return equality_complex_cuda(iter, equality == 1, name);
+  if (complex && c10::isComplexType(iter.common_dtype())) {
+    return predicate_complex_cuda(iter, *complex, name);
   }
   AT_DISPATCH_ALL_MINIATEN_TYPES(iter.common_dtype(), name, [&] {
     gpu_kernel_with_scalars(iter, Pred<scalar_t>{}, Mirror<scalar_t>{});
   });
 }
 
-#define MINIATEN_COMPARISON_KERNEL(name, Pred, Mirror)         \
-  void name##_kernel_cuda(TensorIteratorBase& iter) {          \
-    comparison_kernel_cuda<Pred, Mirror>(iter, #name "_cuda"); \
+#define MINIATEN_COMPARISON_KERNEL(name, Pred, Mirror, complex)         \
+  void name##_kernel_cuda(TensorIteratorBase& iter) {                   \
+    comparison_kernel_cuda<Pred, Mirror>(iter, #name "_cuda", complex); \
   }
-void eq_kernel_cuda(TensorIteratorBase& iter) {
-  comparison_kernel_cuda<EqFunctor, EqFunctor>(iter, "eq_cuda", 1);
-}
-void ne_kernel_cuda(TensorIteratorBase& iter) {
-  comparison_kernel_cuda<NeFunctor, NeFunctor>(iter, "ne_cuda", 0);
-}
-MINIATEN_COMPARISON_KERNEL(lt, LtFunctor, GtFunctor)
-MINIATEN_COMPARISON_KERNEL(le, LeFunctor, GeFunctor)
-MINIATEN_COMPARISON_KERNEL(gt, GtFunctor, LtFunctor)
-MINIATEN_COMPARISON_KERNEL(ge, GeFunctor, LeFunctor)
-MINIATEN_COMPARISON_KERNEL(logical_and, LogicalAndFunctor, LogicalAndFunctor)
-MINIATEN_COMPARISON_KERNEL(logical_or, LogicalOrFunctor, LogicalOrFunctor)
-MINIATEN_COMPARISON_KERNEL(logical_xor, LogicalXorFunctor, LogicalXorFunctor)
+MINIATEN_COMPARISON_KERNEL(eq, EqFunctor, EqFunctor, ComplexPredicate::Eq)
+MINIATEN_COMPARISON_KERNEL(ne, NeFunctor, NeFunctor, ComplexPredicate::Ne)
+MINIATEN_COMPARISON_KERNEL(lt, LtFunctor, GtFunctor, c10::nullopt)
+MINIATEN_COMPARISON_KERNEL(le, LeFunctor, GeFunctor, c10::nullopt)
+MINIATEN_COMPARISON_KERNEL(gt, GtFunctor, LtFunctor, c10::nullopt)
+MINIATEN_COMPARISON_KERNEL(ge, GeFunctor, LeFunctor, c10::nullopt)
+MINIATEN_COMPARISON_KERNEL(logical_and, LogicalAndFunctor, LogicalAndFunctor, ComplexPredicate::And)
+MINIATEN_COMPARISON_KERNEL(logical_or, LogicalOrFunctor, LogicalOrFunctor, ComplexPredicate::Or)
+MINIATEN_COMPARISON_KERNEL(logical_xor, LogicalXorFunctor, LogicalXorFunctor, ComplexPredicate::Xor)
 #undef MINIATEN_COMPARISON_KERNEL
 
 template <typename T>

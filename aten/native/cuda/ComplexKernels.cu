@@ -1,8 +1,9 @@
-// The GPU kernels of complex dtypes: the arithmetic, pow, eq/ne, logical_not, neg, abs,
-// conj_physical and the floating-point functions that take complex numbers, each the functor of
-// ComplexMath.h run by gpu_kernel_nocast or gpu_kernel_with_scalars, as the real kernels are. The
-// CPU kernels of the same ops (BinaryOpsKernel.cpp, UnaryOpsKernel.cpp, PowKernel.cpp) run the
-// same formulas element by element (Note [Complex math on the GPU]).
+// The GPU kernels of complex dtypes: the arithmetic, pow, addcmul/addcdiv, lerp, silu, eq/ne,
+// the logical ops, neg, abs, conj_physical and the floating-point functions that take complex
+// numbers, each the functor of ComplexMath.h run by gpu_kernel_nocast or gpu_kernel_with_scalars,
+// as the real kernels are. The CPU kernels of the same ops (BinaryOpsKernel.cpp,
+// UnaryOpsKernel.cpp, PowKernel.cpp) run the same formulas element by element (Note [Complex math
+// on the GPU]).
 
 #include "aten/Dispatch.h"
 #include "aten/native/UnaryOps.h"
@@ -47,15 +48,53 @@ void pow_tensor_scalar_complex_cuda(TensorIteratorBase& iter, const c10::Scalar&
   });
 }
 
-// Both commute: their own mirrors.
-void equality_complex_cuda(TensorIteratorBase& iter, bool equal, const char* name) {
+// CPU scalars were refused before (Note [addcmul's CPU scalars] in BinaryMathKernels.cu).
+void addc_complex_cuda(TensorIteratorBase& iter, const c10::Scalar& value, bool divide) {
+  AT_DISPATCH_COMPLEX_TYPES(iter.common_dtype(), divide ? "addcdiv_cuda" : "addcmul_cuda", [&] {
+    gpu_kernel_nocast(iter, ComplexAddcFunctor<scalar_t>{value.to<scalar_t>(), divide});
+  });
+}
+
+void lerp_scalar_complex_cuda(TensorIteratorBase& iter, const c10::Scalar& weight) {
+  AT_DISPATCH_COMPLEX_TYPES(iter.common_dtype(), "lerp_cuda", [&] {
+    gpu_kernel_nocast(iter, ComplexLerpScalarFunctor<scalar_t>{weight.to<scalar_t>()});
+  });
+}
+
+void lerp_tensor_complex_cuda(TensorIteratorBase& iter) {
+  AT_DISPATCH_COMPLEX_TYPES(iter.common_dtype(), "lerp_cuda",
+                            [&] { gpu_kernel_nocast(iter, ComplexLerpTensorFunctor<scalar_t>{}); });
+}
+
+void silu_complex_cuda(TensorIteratorBase& iter) {
+  AT_DISPATCH_COMPLEX_TYPES(iter.dtype(), "silu_cuda",
+                            [&] { gpu_kernel_nocast(iter, ComplexSiluFunctor<scalar_t>{}); });
+}
+
+namespace {
+
+// Each commutes: its own mirror.
+template <typename T, ComplexPredicate p>
+void predicate_complex_typed(TensorIteratorBase& iter) {
+  using F = ComplexPredicateFunctor<T, p>;
+  gpu_kernel_with_scalars(iter, F{}, F{});
+}
+
+}  // namespace
+
+void predicate_complex_cuda(TensorIteratorBase& iter, ComplexPredicate p, const char* name) {
   AT_DISPATCH_COMPLEX_TYPES(iter.common_dtype(), name, [&] {
-    if (equal) {
-      using F = ComplexEqualityFunctor<scalar_t, true>;
-      gpu_kernel_with_scalars(iter, F{}, F{});
-    } else {
-      using F = ComplexEqualityFunctor<scalar_t, false>;
-      gpu_kernel_with_scalars(iter, F{}, F{});
+    switch (p) {
+      case ComplexPredicate::Eq:
+        return predicate_complex_typed<scalar_t, ComplexPredicate::Eq>(iter);
+      case ComplexPredicate::Ne:
+        return predicate_complex_typed<scalar_t, ComplexPredicate::Ne>(iter);
+      case ComplexPredicate::And:
+        return predicate_complex_typed<scalar_t, ComplexPredicate::And>(iter);
+      case ComplexPredicate::Or:
+        return predicate_complex_typed<scalar_t, ComplexPredicate::Or>(iter);
+      case ComplexPredicate::Xor:
+        return predicate_complex_typed<scalar_t, ComplexPredicate::Xor>(iter);
     }
   });
 }
@@ -110,6 +149,7 @@ void math_complex_typed(TensorIteratorBase& iter, ComplexFn fn) {
     MINIATEN_COMPLEX_CASE(Sqrt)
     MINIATEN_COMPLEX_CASE(Rsqrt)
     MINIATEN_COMPLEX_CASE(Reciprocal)
+    MINIATEN_COMPLEX_CASE(Sigmoid)
 #undef MINIATEN_COMPLEX_CASE
   }
 }

@@ -16,8 +16,12 @@ void mul_complex_cuda(TensorIteratorBase& iter);
 void div_true_complex_cuda(TensorIteratorBase& iter);
 void pow_tensor_tensor_complex_cuda(TensorIteratorBase& iter);
 void pow_tensor_scalar_complex_cuda(TensorIteratorBase& iter, const c10::Scalar& exponent);
-// eq (kEqual) or ne into a Bool output.
-void equality_complex_cuda(TensorIteratorBase& iter, bool equal, const char* name);
+void addc_complex_cuda(TensorIteratorBase& iter, const c10::Scalar& value, bool divide);
+void lerp_scalar_complex_cuda(TensorIteratorBase& iter, const c10::Scalar& weight);
+void lerp_tensor_complex_cuda(TensorIteratorBase& iter);
+void silu_complex_cuda(TensorIteratorBase& iter);
+// eq, ne, logical_and/or/xor into a Bool output.
+void predicate_complex_cuda(TensorIteratorBase& iter, ComplexPredicate p, const char* name);
 void logical_not_complex_cuda(TensorIteratorBase& iter);
 void neg_complex_cuda(TensorIteratorBase& iter);
 void abs_complex_cuda(TensorIteratorBase& iter);

@@ -30,19 +30,19 @@ namespace native {
 namespace complex_math {
 
 // Both of nvcc's passes see the same declarations; only the bodies differ (__CUDA_ARCH__ is the
-// device pass).
+// device pass). ::cuda, not at::cuda or c10::cuda, which a .cu file may have declared.
 #if defined(__CUDACC__)
 template <typename T>
-C10_HOST_DEVICE cuda::std::complex<T> to_device(c10::complex<T> z) {
-  return cuda::std::complex<T>(z.real(), z.imag());
+C10_HOST_DEVICE ::cuda::std::complex<T> to_device(c10::complex<T> z) {
+  return ::cuda::std::complex<T>(z.real(), z.imag());
 }
 template <typename T>
-C10_HOST_DEVICE c10::complex<T> from_device(cuda::std::complex<T> z) {
+C10_HOST_DEVICE c10::complex<T> from_device(::cuda::std::complex<T> z) {
   return c10::complex<T>(z.real(), z.imag());
 }
 #endif
 #if defined(__CUDA_ARCH__)
-#define MINIATEN_COMPLEX_CALL(fn, ...) from_device(cuda::std::fn(__VA_ARGS__))
+#define MINIATEN_COMPLEX_CALL(fn, ...) from_device(::cuda::std::fn(__VA_ARGS__))
 #define MINIATEN_COMPLEX_ARG(z) to_device(z)
 #else
 #define MINIATEN_COMPLEX_CALL(fn, ...) std::fn(__VA_ARGS__)
@@ -73,7 +73,7 @@ MINIATEN_COMPLEX_FN(tanh)
 template <typename T>
 C10_HOST_DEVICE T abs(c10::complex<T> z) {
 #if defined(__CUDA_ARCH__)
-  return cuda::std::abs(to_device(z));
+  return ::cuda::std::abs(to_device(z));
 #else
   return std::abs(z);
 #endif
@@ -125,10 +125,63 @@ struct ComplexPowFunctor {
   }
 };
 
-// eq and ne, the only comparisons complex numbers have.
-template <typename T, bool kEqual>
-struct ComplexEqualityFunctor {
-  C10_HOST_DEVICE bool operator()(T a, T b) const { return (a == b) == kEqual; }
+// self + value * t1 * t2 (addcmul) or self + value * t1 / t2 (addcdiv), in the CPU's order.
+template <typename T>
+struct ComplexAddcFunctor {
+  T value;
+  bool divide;
+  C10_HOST_DEVICE T operator()(T self, T t1, T t2) const {
+    return divide ? self + value * t1 / t2 : self + value * t1 * t2;
+  }
+};
+
+// The CPU's two-sided lerp (Note [Two-sided lerp] in cpu/PointwiseOpsKernel.cpp), the side
+// chosen by |weight|.
+template <typename T>
+C10_HOST_DEVICE T complex_lerp(T start, T end, T weight) {
+  using real_t = typename T::value_type;
+  return complex_math::abs(weight) < real_t(0.5) ? start + weight * (end - start)
+                                                 : end - (end - start) * (T(1) - weight);
+}
+template <typename T>
+struct ComplexLerpScalarFunctor {
+  T weight;
+  C10_HOST_DEVICE T operator()(T start, T end) const { return complex_lerp(start, end, weight); }
+};
+template <typename T>
+struct ComplexLerpTensorFunctor {
+  C10_HOST_DEVICE T operator()(T start, T end, T weight) const {
+    return complex_lerp(start, end, weight);
+  }
+};
+
+// x / (1 + exp(-x)), the CPU's.
+template <typename T>
+struct ComplexSiluFunctor {
+  C10_HOST_DEVICE T operator()(T x) const { return x / (T(1) + complex_math::exp(-x)); }
+};
+
+// eq and ne, the only comparisons complex numbers have, and the logical ops (a number is true
+// when either part is nonzero), as the CPU's.
+enum class ComplexPredicate { Eq, Ne, And, Or, Xor };
+
+template <typename T, ComplexPredicate p>
+struct ComplexPredicateFunctor {
+  C10_HOST_DEVICE bool operator()(T a, T b) const {
+    switch (p) {
+      case ComplexPredicate::Eq:
+        return a == b;
+      case ComplexPredicate::Ne:
+        return a != b;
+      case ComplexPredicate::And:
+        return a != T(0) && b != T(0);
+      case ComplexPredicate::Or:
+        return a != T(0) || b != T(0);
+      case ComplexPredicate::Xor:
+        return (a != T(0)) != (b != T(0));
+    }
+    return false;
+  }
 };
 
 // Operands (out, self): a Bool out is true where self is 0 + 0i.
@@ -180,7 +233,8 @@ enum class ComplexFn {
   Tanh,
   Sqrt,
   Rsqrt,
-  Reciprocal
+  Reciprocal,
+  Sigmoid
 };
 
 template <typename T, ComplexFn fn>
@@ -220,6 +274,8 @@ struct ComplexMathFunctor {
         return T(1) / m::sqrt(z);
       case ComplexFn::Reciprocal:
         return T(1) / z;
+      case ComplexFn::Sigmoid:  // the CPU's 1 / (1 + exp(-z))
+        return T(1) / (T(1) + m::exp(-z));
     }
     return z;
   }

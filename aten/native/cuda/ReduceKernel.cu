@@ -339,8 +339,8 @@ void reduce_gpu(TensorIteratorBase& iter) {
   launch_reduce<Op, acc_t, acc_t, scalar_t, false, 1, 1>(second_plan, second);
 }
 
-// Complex numbers add part by part in their own type, as on the CPU (c10::complex's + is
-// constexpr: Note [Complex math on the GPU] in ComplexMath.h).
+// Complex numbers add part by part (and multiply, for prod) in their own type, as on the CPU
+// (c10::complex's arithmetic is constexpr: Note [Complex math on the GPU] in ComplexMath.h).
 void sum_kernel_cuda(TensorIterator& iter) {
   const c10::cuda::CUDAGuard guard(iter.device());
   AT_DISPATCH_ALL_MINIATEN_TYPES_AND_COMPLEX(iter.dtype(0), "sum_cuda",
@@ -350,8 +350,8 @@ void sum_kernel_cuda(TensorIterator& iter) {
 // Integers and Bool reach prod as Long (or as Bool for dtype=Bool), as on the CPU.
 void prod_kernel_cuda(TensorIterator& iter) {
   const c10::cuda::CUDAGuard guard(iter.device());
-  AT_DISPATCH_ALL_TYPES_AND3(kHalf, kBFloat16, kBool, iter.dtype(0), "prod_cuda",
-                             [&] { reduce_gpu<ProdOp, scalar_t>(iter); });
+  AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(kHalf, kBFloat16, kBool, iter.dtype(0), "prod_cuda",
+                                         [&] { reduce_gpu<ProdOp, scalar_t>(iter); });
 }
 
 template <bool kMax>

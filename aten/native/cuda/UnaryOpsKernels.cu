@@ -11,7 +11,8 @@
 // (expf is within 2 ulp, SLEEF's within 1), so a GPU result may differ from the CPU's in the
 // last bit or two: the tests compare with a tolerance, as PyTorch's do. Complex inputs go to
 // ComplexKernels.cu for the functions the CPU takes them in (exp, log, log2, log10, the
-// trigonometric and hyperbolic functions, sqrt, rsqrt, reciprocal; neg, abs, logical_not); the
+// trigonometric and hyperbolic functions, sqrt, rsqrt, reciprocal, sigmoid; neg, abs,
+// logical_not); the
 // others raise the dispatch macro's "\"expm1_cuda\" not implemented for 'ComplexFloat'", as the
 // CPU's do.
 
@@ -211,7 +212,7 @@ MINIATEN_FLOAT_KERNEL(erfc, ErfcFunctor)
 MINIATEN_FLOAT_COMPLEX_KERNEL(sqrt, SqrtFunctor, Sqrt)
 MINIATEN_FLOAT_COMPLEX_KERNEL(rsqrt, RsqrtFunctor, Rsqrt)
 MINIATEN_FLOAT_COMPLEX_KERNEL(reciprocal, ReciprocalFunctor, Reciprocal)
-MINIATEN_FLOAT_KERNEL(sigmoid, SigmoidFunctor)
+MINIATEN_FLOAT_COMPLEX_KERNEL(sigmoid, SigmoidFunctor, Sigmoid)
 MINIATEN_FLOAT_KERNEL(floor, FloorFunctor)
 MINIATEN_FLOAT_KERNEL(ceil, CeilFunctor)
 MINIATEN_FLOAT_KERNEL(trunc, TruncFunctor)

@@ -84,6 +84,19 @@ TEST(CUDAComplex, BinaryOpsOverLayouts) {
       {"eq", [](const at::Tensor& a, const at::Tensor& b) { return at::eq(a, b); }},
       {"eq_self", [](const at::Tensor& a, const at::Tensor&) { return at::eq(a, a); }},
       {"ne", [](const at::Tensor& a, const at::Tensor& b) { return at::ne(a, b); }},
+      {"logical_and",
+       [](const at::Tensor& a, const at::Tensor& b) {
+         return at::logical_and(at::mul(a, at::gt(at::real(a), 0)), b);
+       }},
+      {"logical_or",
+       [](const at::Tensor& a, const at::Tensor& b) {
+         return at::logical_or(at::mul(a, at::gt(at::real(a), 0)), at::zeros_like(b));
+       }},
+      {"logical_xor_into_complex",  // a complex out= gets 1 or 0
+       [](const at::Tensor& a, const at::Tensor& b) {
+         at::Tensor out = at::empty({0}, a.options());
+         return at::logical_xor_out(out, at::mul(a, at::gt(at::real(a), 0)), b);
+       }},
       {"where",
        [](const at::Tensor& a, const at::Tensor& b) { return at::where(at::eq(a, b), a, b); }},
   };
@@ -145,6 +158,25 @@ TEST(CUDAComplex, UnaryOpsOverLayouts) {
       {"pow_0.5", [](const at::Tensor& z) { return at::pow(z, 0.5); }},  // sqrt's kernel
       {"pow_-1", [](const at::Tensor& z) { return at::pow(z, -1); }},    // reciprocal's
       {"exp_", [](const at::Tensor& z) { return z.clone().exp_(); }},
+      {"silu", [](const at::Tensor& z) { return at::silu(z); }},
+      {"sigmoid", [](const at::Tensor& z) { return at::sigmoid(z); }},
+      {"lerp_scalar",
+       [](const at::Tensor& z) {
+         return at::lerp(z, z.flip({-1}), c10::complex<double>(0.3, 0.4));
+       }},
+      {"lerp_far",  // |weight| >= 0.5: the other side's formula
+       [](const at::Tensor& z) {
+         return at::lerp(z, z.flip({-1}), c10::complex<double>(0.6, -0.2));
+       }},
+      {"lerp_tensor", [](const at::Tensor& z) { return at::lerp(z, z.flip({-1}), z); }},
+      {"addcmul",
+       [](const at::Tensor& z) {
+         return at::addcmul(z, z.flip({-1}), z, c10::complex<double>(0.5, -2));
+       }},
+      {"addcdiv",
+       [](const at::Tensor& z) {
+         return at::addcdiv(z, z.flip({-1}), at::add(z, 3), c10::complex<double>(0.5, -2));
+       }},
   };
   for (const at::ScalarType dtype : kComplexTypes) {
     for (const auto& c : layout_cases()) {
@@ -157,8 +189,8 @@ TEST(CUDAComplex, UnaryOpsOverLayouts) {
   }
 }
 
-// sum and mean as a GPU reduction (one pass, split, along the outputs), cumsum by warps and by
-// CUB's keyed scan; the orders of the additions differ from the CPU's.
+// sum, mean and prod as a GPU reduction (one pass, split, along the outputs), cumsum by warps and
+// by CUB's keyed scan; the orders of the additions differ from the CPU's.
 TEST(CUDAComplex, SumMeanAndCumsum) {
   SKIP_WITHOUT_CUDA();
   for (const at::ScalarType dtype : kComplexTypes) {
@@ -167,6 +199,10 @@ TEST(CUDAComplex, SumMeanAndCumsum) {
       const Pair z = complex_with_layout_of(c.a(), dtype, 5);
       EXPECT_TRUE(close(at::sum(z.cpu), at::sum(z.gpu), tol)) << dtype << " " << c.name;
       EXPECT_TRUE(close(at::mean(z.cpu), at::mean(z.gpu), tol)) << dtype << " " << c.name;
+      // Factors near 1, so that the product stays finite and away from 0.
+      EXPECT_TRUE(close(at::prod(at::add(at::mul(z.cpu, 0.1), 1)),
+                        at::prod(at::add(at::mul(z.gpu, 0.1), 1)), tol))
+          << dtype << " " << c.name;
       if (z.cpu.dim() == 0) continue;
       EXPECT_TRUE(close(at::sum(z.cpu, {0}, true), at::sum(z.gpu, {0}, true), tol))
           << dtype << " " << c.name;
@@ -190,7 +226,7 @@ TEST(CUDAComplex, WhatTheCpuRefusesIsRefused) {
   SKIP_WITHOUT_CUDA();
   const at::Tensor z = at::ones({3}, at::TensorOptions(at::kCUDA).dtype(at::kComplexFloat));
   EXPECT_THROW_MSG(at::lt(z, z), "\"lt_cuda\" not implemented for 'ComplexFloat'");
-  EXPECT_THROW_MSG(at::maximum(z, z), "\"maximum_cuda\" not implemented for 'ComplexFloat'");
+  EXPECT_THROW_MSG(at::maximum(z, z), "maximum not implemented for complex tensors.");
   EXPECT_THROW_MSG(at::div(z, z, "trunc"), "\"div_trunc_cuda\" not implemented for 'ComplexFloat'");
   EXPECT_THROW_MSG(at::expm1(z), "\"expm1_cuda\" not implemented for 'ComplexFloat'");
   EXPECT_THROW_MSG(z.clone().abs_(), "In-place abs is not supported for complex tensors.");

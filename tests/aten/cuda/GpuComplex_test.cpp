@@ -20,6 +20,7 @@
 namespace {
 
 using at::native::ComplexFn;
+using at::native::ComplexPredicate;
 using elementwise_test::layout_cases;
 using test_util::gpu_kernel_on_host;
 using test_util::gpu_kernel_with_scalars_on_host;
@@ -50,10 +51,13 @@ at::Tensor complexify(const at::Tensor& real, at::ScalarType dtype, double shift
   const double ulp = want.scalar_type() == at::kComplexFloat ? 0x1p-23 : 0x1p-52;
   const double* x = g.data_ptr<double>();
   const double* y = w.data_ptr<double>();
+  const auto differ = [](double a, double b, double tol) {
+    if (std::isnan(a) && std::isnan(b)) return false;
+    return a != b && !(std::abs(a - b) <= tol);
+  };
   for (int64_t i = 0; i + 1 < g.numel(); i += 2) {
     const double scale = std::max(1.0, std::hypot(y[i], y[i + 1]));
-    if (std::abs(x[i] - y[i]) > 4 * ulp * scale ||
-        std::abs(x[i + 1] - y[i + 1]) > 4 * ulp * scale) {
+    if (differ(x[i], y[i], 4 * ulp * scale) || differ(x[i + 1], y[i + 1], 4 * ulp * scale)) {
       return ::testing::AssertionFailure()
              << "element " << i / 2 << ": (" << x[i] << ", " << x[i + 1] << ") vs (" << y[i] << ", "
              << y[i + 1] << ")";
@@ -87,6 +91,16 @@ at::Tensor binary_on_host(const at::Tensor& a, const at::Tensor& b, const F& f, 
   at::Tensor out;
   auto iter = at::TensorIterator::binary_op(out, a, b);
   gpu_kernel_with_scalars_on_host(iter, f, mirror);
+  return iter.output();
+}
+
+template <typename F>
+at::Tensor ternary_on_host(const at::Tensor& a, const at::Tensor& b, const at::Tensor& c,
+                           const F& f) {
+  at::Tensor out;
+  auto iter =
+      at::TensorIteratorConfig().add_output(out).add_input(a).add_input(b).add_input(c).build();
+  gpu_kernel_on_host(iter, f);
   return iter.output();
 }
 
@@ -135,11 +149,58 @@ TEST(GpuComplex, ArithmeticAndEqualityOverEveryLayout) {
         EXPECT_TRUE(same(binary_on_host(a, b, Pow{false}, Pow{true}), at::pow(a, b)));
         // Equal where the layouts put equal values side by side (a against itself).
         EXPECT_TRUE(
-            same(compare_on_host(a, b, ComplexEqualityFunctor<scalar_t, true>{}), at::eq(a, b)));
+            same(compare_on_host(a, b, ComplexPredicateFunctor<scalar_t, ComplexPredicate::Eq>{}),
+                 at::eq(a, b)));
         EXPECT_TRUE(
-            same(compare_on_host(a, a, ComplexEqualityFunctor<scalar_t, true>{}), at::eq(a, a)));
+            same(compare_on_host(a, a, ComplexPredicateFunctor<scalar_t, ComplexPredicate::Eq>{}),
+                 at::eq(a, a)));
         EXPECT_TRUE(
-            same(compare_on_host(a, b, ComplexEqualityFunctor<scalar_t, false>{}), at::ne(a, b)));
+            same(compare_on_host(a, b, ComplexPredicateFunctor<scalar_t, ComplexPredicate::Ne>{}),
+                 at::ne(a, b)));
+        // The logical ops, with zeros among the values (either part nonzero is true).
+        const at::Tensor za = at::mul(a, (c.a() > 2).to(dtype));
+        const at::Tensor zb = at::mul(b, (c.b() < 4).to(dtype));
+        EXPECT_TRUE(same(
+            compare_on_host(za, zb, ComplexPredicateFunctor<scalar_t, ComplexPredicate::And>{}),
+            at::logical_and(za, zb)));
+        EXPECT_TRUE(
+            same(compare_on_host(za, zb, ComplexPredicateFunctor<scalar_t, ComplexPredicate::Or>{}),
+                 at::logical_or(za, zb)));
+        EXPECT_TRUE(same(
+            compare_on_host(za, zb, ComplexPredicateFunctor<scalar_t, ComplexPredicate::Xor>{}),
+            at::logical_xor(za, zb)));
+      }
+    });
+  }
+}
+
+// addcmul, addcdiv and lerp: three operands (or two and a weight), both sides of lerp's
+// formula.
+TEST(GpuComplex, AddcmulAddcdivAndLerp) {
+  for (const at::ScalarType dtype : kComplexTypes) {
+    AT_DISPATCH_COMPLEX_TYPES(dtype, "test", [&] {
+      using namespace at::native;
+      const c10::complex<double> value(0.5, -2);
+      const scalar_t v = c10::Scalar(value).to<scalar_t>();
+      for (const auto& c : layout_cases()) {
+        SCOPED_TRACE(std::string(c.name) + " " + c10::toString(dtype));
+        const at::Tensor a = complexify(c.a(), dtype);
+        const at::Tensor b = complexify(c.b(), dtype, 0.125);
+        const at::Tensor w = complexify(c.b(), dtype, -0.5);
+        EXPECT_TRUE(same(ternary_on_host(a, b, w, ComplexAddcFunctor<scalar_t>{v, false}),
+                         at::addcmul(a, b, w, value), true));
+        EXPECT_TRUE(same(ternary_on_host(a, b, w, ComplexAddcFunctor<scalar_t>{v, true}),
+                         at::addcdiv(a, b, w, value), true));
+        EXPECT_TRUE(same(ternary_on_host(a, b, w, ComplexLerpTensorFunctor<scalar_t>{}),
+                         at::lerp(a, b, w), true));
+        for (const c10::complex<double> weight :
+             {c10::complex<double>(0.3, 0.1), c10::complex<double>(0.5, 0.5)}) {
+          const ComplexLerpScalarFunctor<scalar_t> lerp{c10::Scalar(weight).to<scalar_t>()};
+          at::Tensor out;
+          auto iter = at::TensorIterator::binary_op(out, a, b);  // no CPU scalars in lerp's
+          gpu_kernel_on_host(iter, lerp);
+          EXPECT_TRUE(same(iter.output(), at::lerp(a, b, weight), true));
+        }
       }
     });
   }
@@ -234,6 +295,14 @@ TEST(GpuComplex, UnaryFunctionsOverEveryLayout) {
                },
                [](const at::Tensor& z) { return at::reciprocal(z); }},
               {[](const at::Tensor& z) {
+                 return unary_on_host(z, ComplexMathFunctor<T, ComplexFn::Sigmoid>{});
+               },
+               [](const at::Tensor& z) { return at::sigmoid(z); }},
+              {[](const at::Tensor& z) {
+                 return unary_on_host(z, at::native::ComplexSiluFunctor<T>{});
+               },
+               [](const at::Tensor& z) { return at::silu(z); }},
+              {[](const at::Tensor& z) {
                  return unary_on_host(z, at::native::ComplexNegFunctor<T>{});
                },
                [](const at::Tensor& z) { return at::neg(z); }},
@@ -270,7 +339,8 @@ TEST(GpuComplex, UnaryFunctionsOverEveryLayout) {
           if (k + 2 == cases.size()) {
             EXPECT_TRUE(same_values(got, want));
           } else {
-            EXPECT_TRUE(same(got, want));
+            // Complex results within a few ulps (sigmoid's and silu's quotients: near_values).
+            EXPECT_TRUE(same(got, want, want.is_complex()));
           }
         }
       }
