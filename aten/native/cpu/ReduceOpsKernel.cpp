@@ -37,6 +37,7 @@
 
 #include "aten/Dispatch.h"
 #include "aten/native/ReduceOps.h"
+#include "aten/native/ScanAccumulate.h"
 #include "aten/native/cpu/CopyTranspose.h"
 #include "aten/native/cpu/StreamingCopy.h"
 #include "aten/native/cpu/Uninitialized.h"
@@ -47,15 +48,6 @@ namespace native {
 inline namespace CPU_CAPABILITY {
 
 namespace {
-
-// libtorch's at::acc_type<T, /*is_cuda=*/false>: complex types accumulate in complex<double>.
-template <typename T>
-using ScanAccumulate =
-    std::conditional_t<c10::is_complex<T>::value, c10::complex<double>,
-                       std::conditional_t<std::is_integral<T>::value, int64_t,
-                                          std::conditional_t<std::is_same<T, float>::value ||
-                                                                 std::is_same<T, double>::value,
-                                                             double, float>>>;
 
 // Lines scanned side by side (Note [How cumsum walks the scan dim]): adjacent lines, a whole
 // row of them (a 4096-float row: 16 KiB read and written in order per step); other strided

@@ -15,9 +15,9 @@
 //    once, whatever the rows' lengths. Which partial sums it adds depends on the timing of its
 //    tiles, so floating-point results may differ in the last bit from run to run (float
 //    accumulates in double, which hides that after the rounding back to float).
-// The sums accumulate as the CPU's (ScanAccumulate in cpu/ReduceOpsKernel.cpp): float and
-// double in double, complex numbers in complex<double>, Half and BFloat16 in float, integers in
-// int64 (wrapping as the CPU's). A
+// The sums accumulate as the CPU's (ScanAccumulate.h): float and double in double, complex
+// numbers in complex<double>, Half and BFloat16 in float, integers in int64 (wrapping as the
+// CPU's). A
 // result that is not the contiguous row layout is written through a temporary and copied in.
 
 #include <cuda_runtime_api.h>
@@ -36,6 +36,7 @@
 #include "aten/generated/Functions.h"       // at::empty
 #include "aten/generated/TensorMethods.h"   // movedim, copy_
 #include "aten/native/ReduceOps.h"
+#include "aten/native/ScanAccumulate.h"
 #include "aten/native/cuda/IntegerDivider.h"
 #include "aten/native/cuda/WarpRows.h"
 #include "c10/cuda/CUDAException.h"
@@ -48,14 +49,6 @@ namespace native {
 namespace {
 
 using gpu::kWarpsPerBlock;
-
-template <typename T>
-using scan_acc_t =
-    std::conditional_t<c10::is_complex<T>::value, c10::complex<double>,
-                       std::conditional_t<std::is_integral<T>::value, int64_t,
-                                          std::conditional_t<std::is_same<T, float>::value ||
-                                                                 std::is_same<T, double>::value,
-                                                             double, float>>>;
 
 // The warp shuffles take arithmetic types: a complex number moves as its two parts.
 template <typename A>
@@ -79,7 +72,7 @@ __device__ A shfl_from(A v, int lane) {
 template <typename T>
 __global__ void __launch_bounds__(kWarpsPerBlock * 32)
     cumsum_rows(T* __restrict__ out, const T* __restrict__ in, int64_t rows, int64_t n) {
-  using acc_t = scan_acc_t<T>;
+  using acc_t = ScanAccumulate<T>;
   const int64_t row = static_cast<int64_t>(blockIdx.x) * kWarpsPerBlock + threadIdx.y;
   if (row >= rows) return;  // the whole warp leaves together
   const int lane = threadIdx.x;
@@ -108,12 +101,12 @@ struct RowOf {
 
 template <typename T>
 struct ToAcc {
-  __device__ scan_acc_t<T> operator()(T v) const { return static_cast<scan_acc_t<T>>(v); }
+  __device__ ScanAccumulate<T> operator()(T v) const { return static_cast<ScanAccumulate<T>>(v); }
 };
 
 template <typename T>
 struct FromAcc {
-  __device__ T operator()(scan_acc_t<T> v) const { return static_cast<T>(v); }
+  __device__ T operator()(ScanAccumulate<T> v) const { return static_cast<T>(v); }
 };
 
 struct Plus {
