@@ -112,7 +112,9 @@ ProcessGroupGloo::ProcessGroupGloo(const c10::intrusive_ptr<Store>& store, int r
     TORCH_CHECK(options_->devices[i], "ProcessGroupGloo: options->devices[", i, "] is null");
   }
   contexts_.reserve(options_->devices.size());
-  const SigpipeBlocked no_sigpipe;  // Note [A peer's death must not end this process]
+  // Note [A peer's death must not end this process]: over the connect, and the workers started
+  // below inherit it from their first instruction.
+  const SigpipeBlocked no_sigpipe;
   for (size_t i = 0; i < options_->devices.size(); ++i) {
     auto context = std::make_shared<::gloo::rendezvous::Context>(rank_, size_);
     ::gloo::rendezvous::PrefixStore prefixed(std::to_string(i), *store_);
@@ -157,7 +159,6 @@ std::shared_ptr<::gloo::Context> ProcessGroupGloo::getContext(uint32_t tag) {
 }
 
 void ProcessGroupGloo::runLoop(int workerIndex) {
-  const SigpipeBlocked no_sigpipe;  // Note [A peer's death must not end this process]
   std::unique_lock<std::mutex> lock(workMutex_);
   while (!stop_) {
     if (workQueue_.empty()) {

@@ -13,7 +13,8 @@ namespace c10d {
 // signal dispositions, so instead every thread that writes to Gloo's sockets blocks SIGPIPE:
 //   - the device's event-loop thread: Gloo starts it inside CreateDevice, so miniaten's device
 //     factories create the device in this scope and the thread inherits the blocked mask;
-//   - the group's worker threads, for their whole life;
+//   - the group's worker threads, for their whole life: started inside the constructor's scope,
+//     they inherit the mask;
 //   - the caller's thread while it connects the mesh or posts a send or receive.
 // writev then fails with EPIPE and Gloo raises its IoException, which the work reports as a
 // c10::Error. A SIGPIPE raised on the caller's thread during the scope is taken off its pending

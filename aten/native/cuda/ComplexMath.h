@@ -8,13 +8,13 @@
 // (--expt-relaxed-constexpr): the GPU multiplies and divides with the CPU's textbook formulas.
 // nvcc fuses their products into fmas, as GCC does in the CPU's AVX2 and AVX-512 builds (its
 // complex-multiply pattern emits vfmaddsub despite -ffp-contract=off), so a product agrees with
-// the CPU's to the last bit or two rather than bit for bit. Its
-// std:: functions (exp, log, sqrt, sin, ...) compute through std::complex, which has no device
-// code. Here each function takes libcu++'s cuda::std::complex in the device pass (same layout,
-// __host__ __device__ functions; PyTorch's CUDA kernels take thrust::complex, its predecessor)
-// and c10::complex's std:: overloads in the host pass, the CPU kernels' own. The two libraries'
-// formulas differ in the last bits, as CUDA's real libm differs from SLEEF's: GPU tests compare
-// with a tolerance.
+// the CPU's to the last bit or two rather than bit for bit.
+// c10::complex's std:: functions (exp, log, sqrt, sin, ...) compute through std::complex, which
+// has no device code. Here each function takes libcu++'s cuda::std::complex in the device pass
+// (same layout, __host__ __device__ functions; PyTorch's CUDA kernels take thrust::complex, its
+// predecessor) and c10::complex's std:: overloads in the host pass, the CPU kernels' own. The
+// two libraries' formulas differ in the last bits, as CUDA's real libm differs from SLEEF's: GPU
+// tests compare with a tolerance.
 
 #include <cmath>
 

@@ -17,8 +17,8 @@
 //    accumulates in double, which hides that after the rounding back to float).
 // The sums accumulate as the CPU's (ScanAccumulate.h): float and double in double, complex
 // numbers in complex<double>, Half and BFloat16 in float, integers in int64 (wrapping as the
-// CPU's). A
-// result that is not the contiguous row layout is written through a temporary and copied in.
+// CPU's). A result that is not the contiguous row layout is written through a temporary and
+// copied in.
 
 #include <cuda_runtime_api.h>
 #include <thrust/iterator/counting_iterator.h>

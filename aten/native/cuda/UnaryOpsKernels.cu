@@ -12,9 +12,8 @@
 // last bit or two: the tests compare with a tolerance, as PyTorch's do. Complex inputs go to
 // ComplexKernels.cu for the functions the CPU takes them in (exp, log, log2, log10, the
 // trigonometric and hyperbolic functions, sqrt, rsqrt, reciprocal, sigmoid; neg, abs,
-// logical_not); the
-// others raise the dispatch macro's "\"expm1_cuda\" not implemented for 'ComplexFloat'", as the
-// CPU's do.
+// logical_not); the others raise the dispatch macro's "\"expm1_cuda\" not implemented for
+// 'ComplexFloat'", as the CPU's do.
 
 #include <cmath>
 #include <type_traits>
