@@ -30,7 +30,7 @@ struct DivMod {
   Value mod;
 };
 
-// Any Value (64-bit indexing): the plain division.
+// Any other Value (int64_t, the loops' 64-bit indexing): the plain division.
 template <typename Value>
 struct IntDivider {
   IntDivider() = default;
@@ -82,6 +82,44 @@ struct IntDivider<uint32_t> {
   uint32_t divisor = 1;
   uint32_t m1 = 1;
   uint32_t shift = 0;
+};
+
+// The same for 64-bit indices (a keyed scan over more than 2^31 elements): a divisor
+// 1 <= d <= INT64_MAX, shift = ceil(log2(d)), m1 = floor(2^64 * (2^shift - d) / d) + 1, and
+// for 0 <= n <= INT64_MAX,  n / d == (mulhi64(n, m1) + n) >> shift, by Note [Division by a magic
+// number] with 64 for 32. The host computes m1, and the host's mulhi64, in 128-bit arithmetic.
+template <>
+struct IntDivider<uint64_t> {
+  IntDivider() = default;
+  explicit IntDivider(uint64_t d) : divisor(d) {
+    TORCH_INTERNAL_ASSERT(d >= 1 && d <= static_cast<uint64_t>(INT64_MAX),
+                          "IntDivider: divisor out of range: ", d);
+    shift = 0;
+    while ((uint64_t{1} << shift) < d) ++shift;
+    using u128 = unsigned __int128;
+    const u128 magic = ((u128{1} << 64) * ((u128{1} << shift) - d)) / d + 1;
+    TORCH_INTERNAL_ASSERT(magic <= UINT64_MAX);
+    m1 = static_cast<uint64_t>(magic);
+  }
+  C10_HOST_DEVICE uint64_t div(uint64_t n) const {
+#if defined(__CUDA_ARCH__)
+    const uint64_t t = __umul64hi(n, m1);
+#else
+    const uint64_t t = static_cast<uint64_t>((static_cast<unsigned __int128>(n) * m1) >> 64);
+#endif
+    return (t + n) >> shift;
+  }
+  C10_HOST_DEVICE uint64_t mod(uint64_t n) const {
+    return n - div(n) * divisor;
+  }
+  C10_HOST_DEVICE DivMod<uint64_t> divmod(uint64_t n) const {
+    const uint64_t q = div(n);
+    return {q, n - q * divisor};
+  }
+
+  uint64_t divisor = 1;
+  uint64_t m1 = 1;
+  uint64_t shift = 0;
 };
 
 }  // namespace detail

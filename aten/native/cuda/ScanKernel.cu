@@ -14,7 +14,10 @@
 //    at each row. CUB's single-pass scan (decoupled look-back) reads and writes each element
 //    once, whatever the rows' lengths. Which partial sums it adds depends on the timing of its
 //    tiles, so floating-point results may differ in the last bit from run to run (float
-//    accumulates in double, which hides that after the rounding back to float).
+//    accumulates in double, which hides that after the rounding back to float). It counts the
+//    elements in 32 bits up to 2^31 - 1 of them and in 64 bits beyond
+//    (gpu::scan_counts_in_32_bits): a tensor of more elements is still one scan, not a warp per
+//    row.
 // The sums accumulate as the CPU's (ScanAccumulate.h): float and double in double, complex
 // numbers in complex<double>, Half and BFloat16 in float, integers in int64 (wrapping as the
 // CPU's). A result that is not the contiguous row layout is written through a temporary and
@@ -94,9 +97,12 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32)
 }
 
 // The pieces of the keyed scan: an element's row, its value in the accumulation type and back.
+// Index counts the elements (uint32_t, or uint64_t beyond 2^31 - 1 of them); a row number fits
+// 32 bits either way (fewer than kFillRows rows take this scan).
+template <typename Index>
 struct RowOf {
-  cuda::detail::IntDivider<uint32_t> n;
-  __device__ uint32_t operator()(uint32_t i) const { return n.div(i); }
+  cuda::detail::IntDivider<Index> n;
+  __device__ uint32_t operator()(Index i) const { return static_cast<uint32_t>(n.div(i)); }
 };
 
 template <typename T>
@@ -116,15 +122,15 @@ struct Plus {
   }
 };
 
-template <typename T>
+template <typename Index, typename T>
 void cumsum_by_key(T* out, const T* in, int64_t rows, int64_t n, const Tensor& like,
                    cudaStream_t stream) {
   const auto keys = thrust::make_transform_iterator(
-      thrust::counting_iterator<uint32_t>(0),
-      RowOf{cuda::detail::IntDivider<uint32_t>(static_cast<uint32_t>(n))});
+      thrust::counting_iterator<Index>(0),
+      RowOf<Index>{cuda::detail::IntDivider<Index>(static_cast<Index>(n))});
   const auto values = thrust::make_transform_iterator(in, ToAcc<T>{});
   const auto results = thrust::make_transform_output_iterator(out, FromAcc<T>{});
-  const auto count = static_cast<uint32_t>(rows * n);
+  const auto count = static_cast<Index>(rows * n);
   size_t bytes = 0;
   C10_CUDA_CHECK(cub::DeviceScan::InclusiveScanByKey(nullptr, bytes, keys, values, results, Plus{},
                                                      count, ::cuda::std::equal_to<>{}, stream));
@@ -151,11 +157,16 @@ void cumsum_kernel_cuda(const Tensor& result, const Tensor& self, int64_t dim) {
   const int64_t n = in.size(-1);
   const int64_t rows = in.numel() / n;
   const cudaStream_t stream = c10::cuda::getCurrentCUDAStream();
-  const bool warp_rows = gpu::scan_uses_warp_rows(rows, n);
+  const bool warp_rows = gpu::scan_uses_warp_rows(rows);
   AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(kHalf, kBFloat16, self.scalar_type(), "cumsum_cuda", [&] {
     if (!warp_rows) {
-      cumsum_by_key<scalar_t>(out.data_ptr<scalar_t>(), in.data_ptr<scalar_t>(), rows, n, in,
-                              stream);
+      if (gpu::scan_counts_in_32_bits(rows * n)) {
+        cumsum_by_key<uint32_t>(out.data_ptr<scalar_t>(), in.data_ptr<scalar_t>(), rows, n, in,
+                                stream);
+      } else {
+        cumsum_by_key<uint64_t>(out.data_ptr<scalar_t>(), in.data_ptr<scalar_t>(), rows, n, in,
+                                stream);
+      }
       return;
     }
     const dim3 block(32, kWarpsPerBlock);

@@ -23,12 +23,16 @@ inline unsigned warp_rows_blocks(int64_t rows, const char* op) {
 }
 
 // Note [How the GPU cumsum walks a line] (ScanKernel.cu): a warp per row when there are rows
-// enough to fill the GPU (kFillRows: 132 SMs x 64 warps, rounded) or too many elements for the
-// keyed scan's 32-bit keys; otherwise one keyed scan over every element.
+// enough to fill the GPU (kFillRows: 132 SMs x 64 warps, rounded); otherwise one keyed scan over
+// every element, which counts them in 32 bits when it can (IntDivider<uint32_t>'s range).
 constexpr int64_t kFillRows = 8192;
 
-inline bool scan_uses_warp_rows(int64_t rows, int64_t n) {
-  return rows >= kFillRows || rows * n > std::numeric_limits<int32_t>::max();
+inline bool scan_uses_warp_rows(int64_t rows) {
+  return rows >= kFillRows;
+}
+
+inline bool scan_counts_in_32_bits(int64_t elements) {
+  return elements <= std::numeric_limits<int32_t>::max();
 }
 
 }  // namespace gpu

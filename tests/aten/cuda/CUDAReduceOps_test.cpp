@@ -234,6 +234,36 @@ TEST(CUDAScan, EachScanAndTheLineBetweenThem) {
   }
 }
 
+// More than 2^31 - 1 elements in few rows is still one keyed scan, counting in 64 bits (a warp a
+// row would scan a 1-D tensor on one warp). Int8 ones wrap as on the CPU, and floats accumulate in
+// double, so every element is exact on both sides. About 20 GB of device memory; skipped where
+// there is less.
+TEST(CUDAScan, MoreThanTwoToTheThirtyOneElementsInFewRows) {
+  SKIP_WITHOUT_CUDA();
+  size_t free_bytes = 0, total = 0;
+  ASSERT_EQ(cudaMemGetInfo(&free_bytes, &total), cudaSuccess);
+  if (free_bytes < (size_t{20} << 30)) GTEST_SKIP() << "needs 20 GB of free device memory";
+  const int64_t n = (int64_t{1} << 30) + 7;  // two rows: 2^31 + 14 elements
+  ASSERT_FALSE(at::native::gpu::scan_counts_in_32_bits(2 * n));
+  const at::Tensor ones8 = at::ones({2, n}, at::TensorOptions(at::kCUDA).dtype(at::kChar));
+  const at::Tensor sums8 = at::cumsum(ones8, 1, at::kChar);
+  const at::Tensor row8 = at::cumsum(at::ones({n}, at::kChar), 0, at::kChar);
+  // Each row restarts: its first elements, those around 2^30 and its last are the CPU row's.
+  for (int64_t r = 0; r < 2; ++r) {
+    for (int64_t start : {int64_t{0}, (int64_t{1} << 30) - 300, n - 300}) {
+      SCOPED_TRACE("row " + std::to_string(r) + " from " + std::to_string(start));
+      EXPECT_TRUE(at::equal(sums8[r].narrow(0, start, 300).cpu(), row8.narrow(0, start, 300)));
+    }
+  }
+  const int64_t m = (int64_t{1} << 31) + 5;  // one float row
+  const at::Tensor sums = at::cumsum(at::ones({m}, at::TensorOptions(at::kCUDA)), 0);
+  const at::Tensor tail = sums.narrow(0, m - 4, 4).cpu();
+  // Sums past 2^24 round to floats as the CPU's double sums do: each is float(i + 1).
+  for (int64_t k = 0; k < 4; ++k) {
+    EXPECT_EQ(tail[k].item<float>(), static_cast<float>(static_cast<double>(m - 4 + k + 1)));
+  }
+}
+
 // var, std, norm and logsumexp are built from other operators (ReduceOpsStats.cpp): they run on
 // CUDA because those do, and give the CPU's answer.
 TEST(CUDAComposedReductions, VarStdNormLogsumexpAreComposite) {

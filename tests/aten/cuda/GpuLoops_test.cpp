@@ -67,6 +67,42 @@ TEST(IntDivider, MatchesDivisionForEveryKindOfDivisor) {
   }
 }
 
+TEST(IntDivider, SixtyFourBitMatchesDivisionForEveryKindOfDivisor) {
+  const uint64_t kMax = static_cast<uint64_t>(INT64_MAX);
+  std::vector<uint64_t> divisors = {1,
+                                    2,
+                                    3,
+                                    7,
+                                    1000,
+                                    65537,
+                                    (uint64_t{1} << 31) - 1,
+                                    uint64_t{1} << 31,
+                                    (uint64_t{1} << 32) - 1,
+                                    uint64_t{1} << 32,
+                                    (uint64_t{1} << 32) + 1,
+                                    1000000007,
+                                    6700417ull * 641,
+                                    (uint64_t{1} << 62) - 1,
+                                    (uint64_t{1} << 62) + 1,
+                                    kMax - 1,
+                                    kMax};
+  std::mt19937_64 rng(11);
+  for (int k = 0; k < 40; ++k) divisors.push_back((rng() >> (1 + k % 60)) | 1);
+  for (const uint64_t d : divisors) {
+    const IntDivider<uint64_t> div(d);
+    std::vector<uint64_t> ns = {0, 1, d - 1, d, kMax, kMax - 1, kMax - d + 1};
+    if (d <= kMax / 2) ns.insert(ns.end(), {d + 1, 2 * d - 1, 2 * d});
+    for (int k = 0; k < 5000; ++k) ns.push_back(rng() >> 1);
+    for (int k = 0; k < 5000; ++k) ns.push_back(rng() >> (1 + k % 63));
+    for (const uint64_t n : ns) {
+      const auto dm = div.divmod(n);
+      ASSERT_EQ(dm.div, n / d) << n << " / " << d;
+      ASSERT_EQ(dm.mod, n % d) << n << " % " << d;
+      ASSERT_EQ(div.div(n), n / d);
+    }
+  }
+}
+
 TEST(IntDivider, DefaultIsDivisionByOne) {
   const IntDivider<uint32_t> one;
   EXPECT_EQ(one.div(12345), 12345u);

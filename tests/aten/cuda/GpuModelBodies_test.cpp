@@ -324,15 +324,16 @@ TEST(GpuExtremumBodies, FewLongRowsAreSplitManyRowsAreNot) {
   }
 }
 
-// Note [How the GPU cumsum walks a line]: a warp per row only when the rows fill the GPU (or
-// the keyed scan's 32-bit keys cannot count the elements).
+// Note [How the GPU cumsum walks a line]: a warp per row only when the rows fill the GPU, however
+// many elements; the keyed scan counts them in 32 bits up to INT32_MAX (IntDivider<uint32_t>'s
+// range) and in 64 bits beyond.
 TEST(GpuScanPlan, AWarpPerRowOnlyForManyRows) {
-  EXPECT_TRUE(gpu::scan_uses_warp_rows(gpu::kFillRows, 5));
-  EXPECT_FALSE(gpu::scan_uses_warp_rows(gpu::kFillRows - 1, 5));
-  EXPECT_FALSE(gpu::scan_uses_warp_rows(1, 1 << 26));
-  EXPECT_FALSE(gpu::scan_uses_warp_rows(1, INT32_MAX));
-  EXPECT_TRUE(gpu::scan_uses_warp_rows(1, int64_t(INT32_MAX) + 1));
-  EXPECT_TRUE(gpu::scan_uses_warp_rows(2, int64_t(1) << 30));
+  EXPECT_TRUE(gpu::scan_uses_warp_rows(gpu::kFillRows));
+  EXPECT_FALSE(gpu::scan_uses_warp_rows(gpu::kFillRows - 1));
+  EXPECT_FALSE(gpu::scan_uses_warp_rows(1));
+  EXPECT_TRUE(gpu::scan_counts_in_32_bits(INT32_MAX));
+  EXPECT_FALSE(gpu::scan_counts_in_32_bits(int64_t(INT32_MAX) + 1));
+  EXPECT_FALSE(gpu::scan_counts_in_32_bits(int64_t(3) << 31));
 }
 
 TEST(GpuExtremumBodies, TheCombiningRuleIsAssociativeAndCommutative) {
