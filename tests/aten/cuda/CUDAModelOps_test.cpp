@@ -172,10 +172,13 @@ TEST(CUDAActivations, ReluClampAndThresholdBackwardOverLayouts) {
 TEST(CUDASoftMax, ForwardAndBackwardAlongEveryDim) {
   SKIP_WITHOUT_CUDA();
   at::manual_seed(4);
-  // Rows of 10 (one warp), 3000 (a 512-thread block), the inner > 1 layout, and few long
-  // lines across the fast dim, which move it last (Note [A few long lines across the fast dim]).
-  const std::vector<std::vector<int64_t>> shapes = {{7, 10}, {3, 3000}, {4, 5, 6},  {10},
-                                                    {},      {3000, 4}, {2, 500, 3}};
+  // Rows of 10 (one warp), 3000 (a 512-thread block), the columns layout, the tiles layout
+  // ([100, 7] with an idle tile column, [3, 50, 40] two tiles an outer index, [8, 300, 600]
+  // over dim 1 4800 lines split 16 ways), and few long lines across the fast dim, which move it
+  // last (Note [A few long lines across the fast dim]).
+  const std::vector<std::vector<int64_t>> shapes = {
+      {7, 10},   {3, 3000},   {4, 5, 6}, {10},        {},
+      {3000, 4}, {2, 500, 3}, {100, 7},  {3, 50, 40}, {8, 300, 600}};
   for (const auto& shape : shapes) {
     for (at::ScalarType dtype : {at::kFloat, at::kDouble, at::kBFloat16, at::kHalf}) {
       const at::Tensor x = randn(shape, dtype);

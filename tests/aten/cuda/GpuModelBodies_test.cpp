@@ -1,10 +1,11 @@
-// The GPU softmax, argmax and nll_loss without a GPU: each kernel's per-thread (per-lane) body,
-// the same host-device functions the CUDA kernels run (SoftMaxBody.h, ExtremumRowsBody.h,
-// NllLossBody.h), executed here for every thread of the launch, with the block's or warp's
-// combining done as the kernel does it, and compared with the CPU kernels (GPU.md, "Make the
-// GPU logic testable without a GPU"). What only a GPU checks: the shuffles and shared memory
-// themselves, the launches and the speed (tests/aten/cuda/CUDAModelOps_test.cpp,
-// CUDAReduceOps_test.cpp).
+// The GPU argmax, index_select, random numbers, cumsum's plan and nll_loss without a GPU: each
+// kernel's per-thread (per-lane) body, the same host-device functions the CUDA kernels run
+// (ExtremumRowsBody.h, RowGatherBody.h, PhiloxBody.h, NllLossBody.h), executed here for every
+// thread of the launch, with the block's or warp's combining done as the kernel does it, and
+// compared with the CPU kernels (GPU.md, "Make the GPU logic testable without a GPU"). What only
+// a GPU checks: the shuffles and shared memory themselves, the launches and the speed
+// (tests/aten/cuda/CUDAModelOps_test.cpp, CUDAReduceOps_test.cpp). The softmax's bodies are
+// GpuSoftmaxBodies_test.cpp's.
 
 #include <gtest/gtest.h>
 
@@ -21,127 +22,11 @@
 #include "aten/native/cuda/NllLossBody.h"
 #include "aten/native/cuda/PhiloxBody.h"
 #include "aten/native/cuda/RowGatherBody.h"
-#include "aten/native/cuda/SoftMaxBody.h"
 #include "aten/native/cuda/WarpRows.h"
 
 namespace {
 
 namespace gpu = at::native::gpu;
-
-// ---- softmax ----------------------------------------------------------------------------------
-
-// One launch of the softmax forward (log or not) on a contiguous tensor, run on the host: the
-// rows layout block by block (each pass's per-thread results combined as block_reduce does), the
-// columns layout line by line.
-template <typename T, bool kLog>
-at::Tensor softmax_on_host(const at::Tensor& x, int64_t dim) {
-  at::Tensor out = at::empty_like(x);
-  const gpu::SoftmaxLines l = gpu::softmax_lines(x.sizes().data(), x.dim(), dim);
-  const T* in = x.data_ptr<T>();
-  T* o = out.data_ptr<T>();
-  if (l.inner == 1) {
-    const int threads = gpu::softmax_row_threads(l.size);
-    for (int64_t row = 0; row < l.outer; ++row) {
-      const T* r = in + row * l.size;
-      T m = -std::numeric_limits<T>::infinity();
-      for (int t = 0; t < threads; ++t) {
-        m = gpu::softmax_nan_max(m, gpu::softmax_row_max(r, l.size, t, threads));
-      }
-      T sum = 0;
-      for (int t = 0; t < threads; ++t) sum += gpu::softmax_row_sum_exp(r, l.size, m, t, threads);
-      for (int t = 0; t < threads; ++t) {
-        gpu::softmax_row_write<T, kLog>(o + row * l.size, r, l.size, m, sum, t, threads);
-      }
-    }
-  } else {
-    for (int64_t line = 0; line < l.outer * l.inner; ++line) {
-      gpu::softmax_column_line<T, kLog>(o, in, l, line);
-    }
-  }
-  return out;
-}
-
-template <typename T, bool kLog>
-at::Tensor softmax_backward_on_host(const at::Tensor& g, const at::Tensor& y, int64_t dim) {
-  at::Tensor gi = at::empty_like(g);
-  const gpu::SoftmaxLines l = gpu::softmax_lines(g.sizes().data(), g.dim(), dim);
-  if (l.inner == 1) {
-    const int threads = gpu::softmax_row_threads(l.size);
-    for (int64_t row = 0; row < l.outer; ++row) {
-      const int64_t base = row * l.size;
-      T sum = 0;
-      for (int t = 0; t < threads; ++t) {
-        sum += gpu::softmax_backward_row_sum<T, kLog>(g.data_ptr<T>() + base,
-                                                      y.data_ptr<T>() + base, l.size, t, threads);
-      }
-      for (int t = 0; t < threads; ++t) {
-        gpu::softmax_backward_row_write<T, kLog>(gi.data_ptr<T>() + base, g.data_ptr<T>() + base,
-                                                 y.data_ptr<T>() + base, l.size, sum, t, threads);
-      }
-    }
-  } else {
-    for (int64_t line = 0; line < l.outer * l.inner; ++line) {
-      gpu::softmax_backward_column_line<T, kLog>(gi.data_ptr<T>(), g.data_ptr<T>(), y.data_ptr<T>(),
-                                                 l, line);
-    }
-  }
-  return gi;
-}
-
-template <typename T>
-void check_softmax_bodies(double tol) {
-  const auto dtype = c10::CppTypeToScalarType<T>::value;
-  const std::vector<std::vector<int64_t>> shapes = {{7, 10}, {3, 3000}, {4, 5, 6}, {10}, {2, 1, 9}};
-  for (const auto& shape : shapes) {
-    const at::Tensor x = at::randn(shape, at::TensorOptions().dtype(dtype)).mul(3);
-    for (int64_t dim = 0; dim < x.dim(); ++dim) {
-      SCOPED_TRACE(std::string(c10::toString(dtype)) + " " + c10::str(x.sizes()) + " dim " +
-                   std::to_string(dim));
-      const at::Tensor y = at::_softmax(x, dim, false), ly = at::_log_softmax(x, dim, false);
-      EXPECT_TRUE(at::allclose(softmax_on_host<T, false>(x, dim), y, tol, tol));
-      EXPECT_TRUE(at::allclose(softmax_on_host<T, true>(x, dim), ly, tol, tol));
-      const at::Tensor g = at::randn(shape, at::TensorOptions().dtype(dtype));
-      EXPECT_TRUE(at::allclose(softmax_backward_on_host<T, false>(g, y, dim),
-                               at::_softmax_backward_data(g, y, dim, dtype), tol, tol));
-      EXPECT_TRUE(at::allclose(softmax_backward_on_host<T, true>(g, ly, dim),
-                               at::_log_softmax_backward_data(g, ly, dim, dtype), tol, tol));
-    }
-  }
-}
-
-TEST(GpuSoftmaxBodies, EveryThreadsShareGivesTheCpuSoftmax) {
-  at::manual_seed(0);
-  check_softmax_bodies<float>(1e-5);
-  check_softmax_bodies<double>(1e-12);
-}
-
-TEST(GpuSoftmaxBodies, BlockWidthsAndLineGeometry) {
-  for (int64_t size : {1, 10, 127, 128, 129, 2048, 2049, 100000}) {
-    const int threads = gpu::softmax_row_threads(size);
-    EXPECT_EQ(threads % 32, 0);
-    EXPECT_LE(threads, gpu::kSoftmaxMaxThreads);
-    // A block only doubles while the narrower one left each thread more than four elements, and
-    // stops at the widest or once a thread has four or fewer.
-    EXPECT_TRUE(threads == 32 || size > 4 * (threads / 2));
-    EXPECT_TRUE(threads == gpu::kSoftmaxMaxThreads || size <= 4 * threads);
-  }
-  const int64_t sizes[] = {2, 3, 4, 5};
-  const gpu::SoftmaxLines l = gpu::softmax_lines(sizes, 4, 2);
-  EXPECT_EQ(l.outer, 6);
-  EXPECT_EQ(l.size, 4);
-  EXPECT_EQ(l.inner, 5);
-  // Line 7 is (outer 1, inner 2): element [0, 1, 0, 2] of the (6, 4, 5) view.
-  EXPECT_EQ(gpu::softmax_line_start(l, 7), 1 * 4 * 5 + 2);
-  const gpu::SoftmaxLines scalar = gpu::softmax_lines(sizes, 0, 0);
-  EXPECT_EQ(scalar.outer * scalar.size * scalar.inner, 1);
-  // Note [A few long lines across the fast dim]: only few, long lines across it move it last.
-  const int64_t tall[] = {100000, 4};
-  EXPECT_TRUE(gpu::softmax_moves_dim_last(gpu::softmax_lines(tall, 2, 0)));
-  EXPECT_FALSE(gpu::softmax_moves_dim_last(gpu::softmax_lines(tall, 2, 1)));  // already last
-  EXPECT_FALSE(gpu::softmax_moves_dim_last(l));                               // short lines
-  const int64_t wide[] = {64, 1000, 4096};  // 262144 lines: the columns layout fills the GPU
-  EXPECT_FALSE(gpu::softmax_moves_dim_last(gpu::softmax_lines(wide, 3, 1)));
-}
 
 // ---- argmax / argmin ------------------------------------------------------------------------
 
