@@ -39,11 +39,22 @@ inline std::vector<int64_t> vec(at::IntArrayRef r) {
   return {r.begin(), r.end()};
 }
 
+inline int64_t storage_numel(const at::Tensor& t) {
+  return static_cast<int64_t>(t.storage().nbytes() / t.element_size());
+}
+
 // The same tensor on the device: its whole storage copied, viewed with the same geometry.
 inline at::Tensor same_layout_on_device(const at::Tensor& cpu) {
-  const int64_t n = static_cast<int64_t>(cpu.storage().nbytes() / cpu.element_size());
-  const at::Tensor storage = cpu.as_strided({n}, {1}, 0).cuda();
+  const at::Tensor storage = cpu.as_strided({storage_numel(cpu)}, {1}, 0).cuda();
   return storage.as_strided(cpu.sizes(), cpu.strides(), cpu.storage_offset());
+}
+
+// The CPU's counterpart: t's whole storage copied and viewed with t's geometry, so that an
+// in-place call on it writes to a copy, as it does on same_layout_on_device's.
+inline at::Tensor same_layout_on_cpu(const at::Tensor& t) {
+  return t.as_strided({storage_numel(t)}, {1}, 0)
+      .clone()
+      .as_strided(t.sizes(), t.strides(), t.storage_offset());
 }
 
 // The CPU's result beside the device's: the same geometry and dtype, and values equal (`tol`
