@@ -62,9 +62,10 @@ inline bool softmax_moves_dim_last(const SoftmaxLines& l) {
 // side by side across inner, so each step reads a coalesced run) and splits each line's
 // elements among `tile.y` threads (threadIdx.y); the block combines each pass's `tile.y`
 // partial results per line by a halving tree in shared memory. tile.x is inner rounded up to a
-// power of two, at most a warp; tile.y doubles while the block fits, the launch has fewer than
-// kSoftmaxManyLines threads and each thread keeps four or more elements. tile.y == 1 is the
-// columns layout. (PyTorch's SpatialSoftMax splits a line the same way.)
+// power of two, at most a warp; tile.y doubles while the block fits, lines * tile.y (the threads
+// that hold a line; a last tile's columns past inner idle) stays within kSoftmaxManyLines, and
+// each thread keeps four or more elements. tile.y == 1 is the columns layout. (PyTorch's
+// SpatialSoftMax splits a line the same way.)
 constexpr int64_t kSoftmaxManyLines = int64_t{1} << 17;
 
 struct SoftmaxTile {

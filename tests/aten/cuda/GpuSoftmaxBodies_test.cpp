@@ -41,8 +41,9 @@ T plus(T a, T b) {
 
 // One launch of the softmax forward (log or not) on a contiguous tensor, run on the host in the
 // layout the kernel takes (Note [The GPU layouts of a softmax]): the rows layout block by block
-// (each pass's per-thread results combined as block_reduce does), the tiles layout block by
-// block and column by column (combined as tile_reduce does), the columns layout line by line.
+// (each pass's per-thread results combined in thread order, where block_reduce's shuffle tree
+// may add them in another: only a sum's last bits see it), the tiles layout block by block and
+// column by column (combined in tile_reduce's order), the columns layout line by line.
 template <typename T, bool kLog>
 at::Tensor softmax_on_host(const at::Tensor& x, int64_t dim) {
   at::Tensor out = at::empty_like(x);
