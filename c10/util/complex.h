@@ -16,6 +16,23 @@
 #include <iosfwd>
 #include <type_traits>
 
+// Note [A complex product is rounded as written]
+// libtorch's vectorized complex kernels multiply as the textbook does: the four products
+// rounded, then a*c - b*d and a*d + b*c each rounded (mul, mul, addsub). GCC 12 recognizes that
+// pair of lines as a complex multiply and vectorizes it with vfmaddsub, which fuses one product
+// into the sum, even under -ffp-contract=off, so the last bit could differ from libtorch's. A
+// product passed through C10_AS_ROUNDED (__builtin_assoc_barrier) stays its own rounded value,
+// and GCC emits mul, mul, addsub, as libtorch does. libtorch 1.13 itself is not consistent: the
+// scalar tail of its AVX2 and AVX512 loops (the last elements that fill no vector) is compiled
+// with -mfma and contracted, so there a product is fused; its default capability and its vector
+// bodies are not. miniaten rounds as written at every position. Clang and the CUDA compilers
+// honour -ffp-contract=off and have no such pattern; nvcc's front end does not know the builtin.
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__) && __GNUC__ >= 12
+#define C10_AS_ROUNDED(x) __builtin_assoc_barrier(x)
+#else
+#define C10_AS_ROUNDED(x) (x)
+#endif
+
 namespace c10 {
 
 template <typename T>
@@ -88,8 +105,9 @@ struct alignas(sizeof(T) * 2) complex {
   constexpr complex& operator*=(const complex<U>& rhs) {
     const T a = real_, b = imag_;
     const T c = rhs.real(), d = rhs.imag();
-    real_ = a * c - b * d;
-    imag_ = a * d + b * c;
+    // Note [A complex product is rounded as written]
+    real_ = C10_AS_ROUNDED(a * c) - C10_AS_ROUNDED(b * d);
+    imag_ = C10_AS_ROUNDED(a * d) + C10_AS_ROUNDED(b * c);
     return *this;
   }
   // libtorch 1.13's textbook formula, not std::complex's scaled one, so that quotients agree

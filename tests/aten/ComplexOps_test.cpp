@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "ElementwiseTestUtils.h"
@@ -76,6 +77,42 @@ TEST(ComplexArithmetic, Alpha) {
             "For non-complex input tensors, argument alpha must not be a complex number.");
   EXPECT_EQ(error_of([&] { at::add(o.l, o.l, cd(1, 1)); }),
             "For integral input tensors, argument alpha must not be a floating point number.");
+}
+
+// Note [A complex product is rounded as written]: each of the four products is rounded before
+// the sum, at every position of a dense loop (its vector body and its tail), a strided one and
+// with a Scalar operand. (1 + 2^-k)^2 rounds to 1 + 2^(1-k), which the second product is exactly,
+// so the textbook real part is 0, where fusing the first product into the difference gives
+// 2^-2k. libtorch 1.13 gives 0 in its vector body and 2^-2k in its scalar tail (GCC contracts
+// the tail under -mfma); its default capability gives 0 everywhere, as here.
+template <typename T>
+void check_products_rounded_as_written(int k) {
+  using C = c10::complex<T>;
+  const T e = std::ldexp(T(1), -k);
+  const C x(1 + e, 1), y(1 + e, 1 + 2 * e);
+  const auto dtype = c10::CppTypeToScalarType<C>::value;
+  const Tensor a = at::full({67}, x, at::TensorOptions().dtype(dtype));
+  const Tensor b = at::full({67}, y, at::TensorOptions().dtype(dtype));
+  const Tensor zero = at::zeros({67}, at::TensorOptions().dtype(dtype));
+  const Tensor wide = at::full({67, 2}, x, at::TensorOptions().dtype(dtype));
+  const std::vector<std::pair<const char*, Tensor>> results = {
+      {"dense", a * b},
+      {"strided", wide.select(1, 0) * b},
+      {"scalar", a * at::scalar_tensor(y, at::TensorOptions().dtype(dtype))},
+      {"alpha", at::add(zero, a, y)},
+  };
+  for (const auto& r : results) {
+    const std::vector<double> real = real_values_of(at::real(r.second));
+    ASSERT_EQ(real.size(), 67u);
+    for (size_t i = 0; i < real.size(); ++i) {
+      ASSERT_EQ(real[i], 0.0) << c10::toString(dtype) << " " << r.first << " element " << i;
+    }
+  }
+}
+
+TEST(ComplexArithmetic, ProductsAreRoundedAsWritten) {
+  check_products_rounded_as_written<double>(30);
+  check_products_rounded_as_written<float>(13);
 }
 
 TEST(ComplexArithmetic, PromotionWithRealTensors) {
