@@ -55,10 +55,11 @@ void run_vec(const DenseBinaryArgs& args, const op_t& op, const vop_t& vop) {
 }
 
 // Note [Complex kernels run the scalar loop]
-// There is no Vectorized<c10::complex<T>>, so the complex dtypes run the op element by element
-// (cpu_kernel's basic loop, or a plain loop over the dense arrays), computing in c10::complex,
-// whose * and / are the textbook formulas (/ through std::complex, which scales against
-// overflow) as libtorch's scalar complex path.
+// There is no Vectorized<c10::complex<T>>: the complex dtypes run the op as plain C++ over
+// c10::complex (cpu_kernel's basic loop, or a plain loop over the dense arrays), whose * and /
+// are libtorch's textbook formulas. GCC vectorizes those loops itself (Note [The kernels' plain
+// loops vectorize at -O2], aten/CMakeLists.txt), with each product rounded as libtorch's vector
+// kernels round it (Note [A complex product is rounded as written], c10/util/complex.h).
 template <typename op_t>
 void run_scalar(TensorIteratorBase& iter, const op_t& op) {
   cpu_kernel(iter, op);
