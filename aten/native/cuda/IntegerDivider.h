@@ -44,82 +44,67 @@ struct IntDivider {
 };
 
 // Note [Division by a magic number]
-// Granlund and Montgomery, "Division by Invariant Integers using Multiplication" (1994): for a
-// divisor 1 <= d <= INT32_MAX let shift = ceil(log2(d)) and
-//   m1 = floor(2^32 * (2^shift - d) / d) + 1   (which fits in 32 bits);
-// then for 0 <= n <= INT32_MAX,  n / d == (mulhi(n, m1) + n) >> shift.
-// The sum stays below 2^32 because mulhi(n, m1) <= n < 2^31. TensorIterator's 32-bit split
-// (with_32bit_indexing) guarantees both bounds for every index and size a kernel sees.
-template <>
-struct IntDivider<uint32_t> {
-  IntDivider() = default;
-  explicit IntDivider(uint32_t d) : divisor(d) {
-    TORCH_INTERNAL_ASSERT(d >= 1 && d <= static_cast<uint32_t>(INT32_MAX),
+// Granlund and Montgomery, "Division by Invariant Integers using Multiplication" (1994): for an
+// N-bit unsigned Value (N = 32 or 64) and a divisor 1 <= d <= 2^(N-1) - 1 let
+// shift = ceil(log2(d)) and
+//   m1 = floor(2^N * (2^shift - d) / d) + 1   (which fits in N bits);
+// then for 0 <= n <= 2^(N-1) - 1,  n / d == (mulhi(n, m1) + n) >> shift.
+// The sum stays below 2^N because mulhi(n, m1) <= n < 2^(N-1). For 32 bits, TensorIterator's
+// 32-bit split (with_32bit_indexing) guarantees both bounds for every index and size a kernel
+// sees; 64 bits serve a keyed scan over more than 2^31 - 1 elements (ScanKernel.cu). The host
+// computes m1 in Wide, twice Value's width.
+
+// The high half of a * b.
+C10_HOST_DEVICE inline uint32_t mulhi(uint32_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__)
+  return __umulhi(a, b);
+#else
+  return static_cast<uint32_t>((static_cast<uint64_t>(a) * b) >> 32);
+#endif
+}
+C10_HOST_DEVICE inline uint64_t mulhi(uint64_t a, uint64_t b) {
+#if defined(__CUDA_ARCH__)
+  return __umul64hi(a, b);
+#else
+  return static_cast<uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
+#endif
+}
+
+template <typename Value, typename Wide>
+struct MagicDivider {
+  static constexpr int kBits = 8 * sizeof(Value);
+
+  MagicDivider() = default;
+  explicit MagicDivider(Value d) : divisor(d) {
+    TORCH_INTERNAL_ASSERT(d >= 1 && d < (Value{1} << (kBits - 1)),
                           "IntDivider: divisor out of range: ", d);
     shift = 0;
-    while ((uint64_t{1} << shift) < d) ++shift;
-    const uint64_t magic = ((uint64_t{1} << 32) * ((uint64_t{1} << shift) - d)) / d + 1;
-    TORCH_INTERNAL_ASSERT(magic <= UINT32_MAX);
-    m1 = static_cast<uint32_t>(magic);
+    while ((Wide{1} << shift) < d) ++shift;
+    const Wide magic = ((Wide{1} << kBits) * ((Wide{1} << shift) - d)) / d + 1;
+    TORCH_INTERNAL_ASSERT(magic <= static_cast<Wide>(static_cast<Value>(-1)));
+    m1 = static_cast<Value>(magic);
   }
 
-  C10_HOST_DEVICE uint32_t div(uint32_t n) const {
-#if defined(__CUDA_ARCH__)
-    const uint32_t t = __umulhi(n, m1);
-#else
-    const uint32_t t = static_cast<uint32_t>((static_cast<uint64_t>(n) * m1) >> 32);
-#endif
-    return (t + n) >> shift;
-  }
-  C10_HOST_DEVICE uint32_t mod(uint32_t n) const {
-    return n - div(n) * divisor;
-  }
-  C10_HOST_DEVICE DivMod<uint32_t> divmod(uint32_t n) const {
-    const uint32_t q = div(n);
+  C10_HOST_DEVICE Value div(Value n) const { return (mulhi(n, m1) + n) >> shift; }
+  C10_HOST_DEVICE Value mod(Value n) const { return n - div(n) * divisor; }
+  C10_HOST_DEVICE DivMod<Value> divmod(Value n) const {
+    const Value q = div(n);
     return {q, n - q * divisor};
   }
 
-  uint32_t divisor = 1;
-  uint32_t m1 = 1;
-  uint32_t shift = 0;
+  Value divisor = 1;
+  Value m1 = 1;
+  Value shift = 0;
 };
 
-// The same for 64-bit indices (a keyed scan over more than 2^31 elements): a divisor
-// 1 <= d <= INT64_MAX, shift = ceil(log2(d)), m1 = floor(2^64 * (2^shift - d) / d) + 1, and
-// for 0 <= n <= INT64_MAX,  n / d == (mulhi64(n, m1) + n) >> shift, by Note [Division by a magic
-// number] with 64 for 32. The host computes m1, and the host's mulhi64, in 128-bit arithmetic.
 template <>
-struct IntDivider<uint64_t> {
-  IntDivider() = default;
-  explicit IntDivider(uint64_t d) : divisor(d) {
-    TORCH_INTERNAL_ASSERT(d >= 1 && d <= static_cast<uint64_t>(INT64_MAX),
-                          "IntDivider: divisor out of range: ", d);
-    shift = 0;
-    while ((uint64_t{1} << shift) < d) ++shift;
-    using u128 = unsigned __int128;
-    const u128 magic = ((u128{1} << 64) * ((u128{1} << shift) - d)) / d + 1;
-    TORCH_INTERNAL_ASSERT(magic <= UINT64_MAX);
-    m1 = static_cast<uint64_t>(magic);
-  }
-  C10_HOST_DEVICE uint64_t div(uint64_t n) const {
-#if defined(__CUDA_ARCH__)
-    const uint64_t t = __umul64hi(n, m1);
-#else
-    const uint64_t t = static_cast<uint64_t>((static_cast<unsigned __int128>(n) * m1) >> 64);
-#endif
-    return (t + n) >> shift;
-  }
-  C10_HOST_DEVICE uint64_t mod(uint64_t n) const {
-    return n - div(n) * divisor;
-  }
-  C10_HOST_DEVICE DivMod<uint64_t> divmod(uint64_t n) const {
-    const uint64_t q = div(n);
-    return {q, n - q * divisor};
-  }
+struct IntDivider<uint32_t> : MagicDivider<uint32_t, uint64_t> {
+  using MagicDivider::MagicDivider;
+};
 
-  uint64_t divisor = 1;
-  uint64_t m1 = 1;
-  uint64_t shift = 0;
+template <>
+struct IntDivider<uint64_t> : MagicDivider<uint64_t, unsigned __int128> {
+  using MagicDivider::MagicDivider;
 };
 
 }  // namespace detail
