@@ -6,9 +6,10 @@
 // Note [Complex math on the GPU]
 // c10::complex's arithmetic (+, -, *, /, ==) is constexpr, which nvcc compiles for the device
 // (--expt-relaxed-constexpr): the GPU multiplies and divides with the CPU's textbook formulas.
-// nvcc fuses their products into fmas, as GCC does in the CPU's AVX2 and AVX-512 builds (its
-// complex-multiply pattern emits vfmaddsub despite -ffp-contract=off), so a product agrees with
-// the CPU's to the last bit or two rather than bit for bit.
+// nvcc fuses their products into fmas (C10_AS_ROUNDED keeps them apart only for GCC: Note [A
+// complex product is rounded as written]), so on the device a product agrees with the CPU's to
+// the last bit or two rather than bit for bit; the host pass, which the CPU tests run, agrees
+// bit for bit.
 // c10::complex's std:: functions (exp, log, sqrt, sin, ...) compute through std::complex, which
 // has no device code. Here each function takes libcu++'s cuda::std::complex in the device pass
 // (same layout, __host__ __device__ functions; PyTorch's CUDA kernels take thrust::complex, its

@@ -39,6 +39,21 @@ T plus(T a, T b) {
   return a + b;
 }
 
+// The lines of the tiles layout as its blocks' thread columns take them: f(start) for each
+// column that has a line. A column past inner joins the kernel's combining with identities
+// only, which change no other column's.
+template <typename F>
+void for_each_tile_line(const gpu::SoftmaxLines& l, const F& f) {
+  const gpu::SoftmaxTile tile = gpu::softmax_tile(l);
+  const int64_t tiles = gpu::softmax_tiles_per_outer(l, tile);
+  for (int64_t block = 0; block < l.outer * tiles; ++block) {
+    for (int x = 0; x < tile.x; ++x) {
+      const gpu::SoftmaxTileLine line = gpu::softmax_tile_line(l, tile.x, tiles, block, x);
+      if (line.valid) f(line.start);
+    }
+  }
+}
+
 // One launch of the softmax forward (log or not) on a contiguous tensor, run on the host in the
 // layout the kernel takes (Note [The GPU layouts of a softmax]): the rows layout block by block
 // (each pass's per-thread results combined in thread order, where block_reduce's shuffle tree
@@ -70,27 +85,21 @@ at::Tensor softmax_on_host(const at::Tensor& x, int64_t dim) {
       break;
     }
     case gpu::SoftmaxLayout::Tiles: {
-      const gpu::SoftmaxTile tile = gpu::softmax_tile(l);
-      const int64_t tiles = gpu::softmax_tiles_per_outer(l, tile);
-      std::vector<T> partials(tile.y);
-      for (int64_t block = 0; block < l.outer * tiles; ++block) {
-        for (int x = 0; x < tile.x; ++x) {
-          const gpu::SoftmaxTileLine line = gpu::softmax_tile_line(l, tile.x, tiles, block, x);
-          if (!line.valid) continue;  // its identities change no column's combining
-          for (int y = 0; y < tile.y; ++y) {
-            partials[y] = gpu::softmax_line_max(in + line.start, l.size, l.inner, y, tile.y);
-          }
-          const T m = tile_combine(partials, nan_max<T>);
-          for (int y = 0; y < tile.y; ++y) {
-            partials[y] = gpu::softmax_line_sum_exp(in + line.start, l.size, l.inner, m, y, tile.y);
-          }
-          const T sum = tile_combine(partials, plus<T>);
-          for (int y = 0; y < tile.y; ++y) {
-            gpu::softmax_line_write<T, kLog>(o + line.start, in + line.start, l.size, l.inner, m,
-                                             sum, y, tile.y);
-          }
+      const int ys = gpu::softmax_tile(l).y;
+      std::vector<T> partials(ys);
+      for_each_tile_line(l, [&](int64_t start) {
+        for (int y = 0; y < ys; ++y) {
+          partials[y] = gpu::softmax_line_max(in + start, l.size, l.inner, y, ys);
         }
-      }
+        const T m = tile_combine(partials, nan_max<T>);
+        for (int y = 0; y < ys; ++y) {
+          partials[y] = gpu::softmax_line_sum_exp(in + start, l.size, l.inner, m, y, ys);
+        }
+        const T sum = tile_combine(partials, plus<T>);
+        for (int y = 0; y < ys; ++y) {
+          gpu::softmax_line_write<T, kLog>(o + start, in + start, l.size, l.inner, m, sum, y, ys);
+        }
+      });
       break;
     }
     case gpu::SoftmaxLayout::Columns:
@@ -127,25 +136,19 @@ at::Tensor softmax_backward_on_host(const at::Tensor& g, const at::Tensor& y, in
       break;
     }
     case gpu::SoftmaxLayout::Tiles: {
-      const gpu::SoftmaxTile tile = gpu::softmax_tile(l);
-      const int64_t tiles = gpu::softmax_tiles_per_outer(l, tile);
-      std::vector<T> partials(tile.y);
-      for (int64_t block = 0; block < l.outer * tiles; ++block) {
-        for (int x = 0; x < tile.x; ++x) {
-          const gpu::SoftmaxTileLine line = gpu::softmax_tile_line(l, tile.x, tiles, block, x);
-          if (!line.valid) continue;
-          for (int t = 0; t < tile.y; ++t) {
-            partials[t] = gpu::softmax_backward_line_sum<T, kLog>(gp + line.start, yp + line.start,
-                                                                  l.size, l.inner, t, tile.y);
-          }
-          const T sum = tile_combine(partials, plus<T>);
-          for (int t = 0; t < tile.y; ++t) {
-            gpu::softmax_backward_line_write<T, kLog>(gip + line.start, gp + line.start,
-                                                      yp + line.start, l.size, l.inner, sum, t,
-                                                      tile.y);
-          }
+      const int ys = gpu::softmax_tile(l).y;
+      std::vector<T> partials(ys);
+      for_each_tile_line(l, [&](int64_t start) {
+        for (int t = 0; t < ys; ++t) {
+          partials[t] = gpu::softmax_backward_line_sum<T, kLog>(gp + start, yp + start, l.size,
+                                                                l.inner, t, ys);
         }
-      }
+        const T sum = tile_combine(partials, plus<T>);
+        for (int t = 0; t < ys; ++t) {
+          gpu::softmax_backward_line_write<T, kLog>(gip + start, gp + start, yp + start, l.size,
+                                                    l.inner, sum, t, ys);
+        }
+      });
       break;
     }
     case gpu::SoftmaxLayout::Columns:
